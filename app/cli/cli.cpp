@@ -1,0 +1,73 @@
+#include "cli/cli.h"
+
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "common/problem.h"
+
+#include <cstdlib>
+#include <exception>
+
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
+namespace cudnnsetup::cli {
+
+void hardenProcess()
+{
+#ifdef _WIN32
+    // An installer is started from Downloads: never let a planted DLL there load.
+    SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_SYSTEM32);
+#endif
+}
+
+bool hasSubcommand(int argc, char** /*argv*/)
+{
+    // Any argument at all means the user wants the command line (including --help).
+    return argc > 1;
+}
+
+int run(int argc, char** argv)
+{
+    CLI::App app{"cudnn-setup — install, verify, repair and validate NVIDIA cuDNN", "cudnn-setup"};
+    app.set_version_flag("--version", std::string("cudnn-setup ") + CUDNN_SETUP_VERSION);
+    app.require_subcommand(0, 1);
+
+    CommandContext ctx;
+    if (const char* env = std::getenv("CUDNN_SETUP_STATE_DIR"))
+        ctx.stateDir = env;
+    app.add_flag("--json", ctx.json, "Print exactly one JSON document on stdout")->configurable(false);
+    app.add_option("--log", ctx.logFile, "Append a detailed log to FILE");
+    app.add_option("--state-dir", ctx.stateDir, "Where install records and journals live");
+    // Global options may also follow the subcommand.
+    app.fallthrough();
+
+    addVerifyCommand(app, ctx);
+    addDetectCommand(app, ctx);
+    addInstallCommands(app, ctx);
+    addValidateCommand(app, ctx);
+    addReportCommand(app, ctx);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return static_cast<int>(ExitCode::Usage);
+    } catch (const std::exception& e) {
+        complain(std::string("cudnn-setup: internal error: ") + e.what());
+        return static_cast<int>(ExitCode::Usage);
+    }
+    if (app.get_subcommands().empty()) {
+        complain(app.help());
+        return static_cast<int>(ExitCode::Ok);
+    }
+    return ctx.exitCode;
+}
+
+}  // namespace cudnnsetup::cli

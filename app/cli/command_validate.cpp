@@ -1,0 +1,16 @@
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "common/problem.h"
+
+namespace cudnnsetup::cli {
+
+void addValidateCommand(CLI::App& app, CommandContext& ctx)
+{
+    auto* cmd = app.add_subcommand("validate", "(not available in this build yet)");
+    cmd->callback([&ctx] {
+        complain("cudnn-setup validate: not available in this build yet");
+        ctx.exitCode = static_cast<int>(ExitCode::Usage);
+    });
+}
+
+}  // namespace cudnnsetup::cli

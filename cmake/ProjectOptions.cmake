@@ -1,0 +1,10 @@
+# Warnings and sanitizers shared by every target of the project.
+add_library(cudnnsetup_options INTERFACE)
+if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+  target_compile_options(cudnnsetup_options INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wno-missing-field-initializers)
+endif()
+option(CUDNN_SETUP_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+if(CUDNN_SETUP_SANITIZE)
+  target_compile_options(cudnnsetup_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+  target_link_options(cudnnsetup_options INTERFACE -fsanitize=address,undefined)
+endif()

@@ -1,0 +1,16 @@
+#pragma once
+// Runs the built cudnn-setup-cli as a child process, as a user or script would.
+#include <QByteArray>
+#include <QJsonDocument>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+};
+
+CliRun runCli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+              int timeoutMs = 120000);
