@@ -1,0 +1,85 @@
+#pragma once
+// Reads a zip once: parses the central directory (libzip, with consistency checks),
+// hashes the whole file with SHA-256 while the entries are inflated (ISA-L, raw
+// deflate from libzip ZIP_FL_COMPRESSED) on worker threads, checks every CRC-32,
+// and hands each entry's bytes to a consumer. Used by verify and by install
+// (which stages files from the same open file it hashes: no verify-then-reopen window).
+
+#include "common/problem.h"
+#include "common/progress.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+struct ZipEntryInfo {
+    std::uint64_t index = 0;
+    std::string name;             // as stored (UTF-8), not normalised
+    std::uint64_t size = 0;       // declared uncompressed size
+    std::uint64_t compressedSize = 0;
+    std::uint32_t crc32 = 0;      // declared
+    std::uint16_t method = 0;     // 0 stored, 8 deflate
+    bool encrypted = false;
+    bool isDirectory = false;     // name ends in '/'
+    bool isSymlink = false;       // from the external attributes (unix mode S_IFLNK)
+    std::uint32_t unixMode = 0;   // 0 when the archive was not made on unix
+};
+
+// Receives one entry's inflated bytes, in order, on one worker thread.
+class EntryConsumer {
+public:
+    virtual ~EntryConsumer() = default;
+    virtual bool write(const std::uint8_t* data, std::size_t size) = 0;  // false: stop (error told via finish)
+    // Called once at the end, with whether size and CRC matched the central directory.
+    virtual void finish(bool intact) = 0;
+};
+
+struct EntryOutcome {
+    bool read = false;            // inflated to the end
+    bool crcOk = false;
+    std::uint32_t actualCrc = 0;
+    std::uint64_t actualSize = 0;
+    std::string error;            // inflate/IO error, empty when fine
+};
+
+struct ScanOptions {
+    // Which entries to inflate (default: all non-directories); returning nullptr skips the consumer but
+    // the entry is still inflated and CRC-checked.
+    std::function<bool(const ZipEntryInfo&)> select;
+    std::function<std::unique_ptr<EntryConsumer>(const ZipEntryInfo&)> consumerFor;
+    unsigned threads = 0;         // 0: hardware concurrency
+    ProgressSink* progress = nullptr;  // bytes of the archive file read so far / file size
+    const CancelToken* cancel = nullptr;
+};
+
+struct ScanResult {
+    std::string sha256;           // lowercase hex of the whole file
+    std::uint64_t fileSize = 0;
+    std::vector<EntryOutcome> outcomes;  // indexed like entries()
+    bool cancelled = false;
+};
+
+class ArchiveScanner {
+public:
+    // Fails with code "corrupt-archive" (not a zip, truncated, bad central directory, inconsistent).
+    static Result<std::unique_ptr<ArchiveScanner>> open(const std::string& path);
+    ~ArchiveScanner();
+
+    const std::vector<ZipEntryInfo>& entries() const;
+    const std::string& path() const;
+    // Entries whose local data ranges overlap each other (a "zip bomb by overlap").
+    std::vector<std::uint64_t> overlappingEntries() const;
+
+    Result<ScanResult> scan(const ScanOptions& options);
+
+private:
+    ArchiveScanner();
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace cudnnsetup

@@ -1,0 +1,58 @@
+#pragma once
+// `verify`: identify and fully verify a cuDNN archive, writing nothing.
+
+#include "archive/releases.h"
+#include "common/problem.h"
+#include "common/progress.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+enum class Authenticity { Official, Manifest, User, Unknown, Mismatch };
+std::string_view toString(Authenticity a);  // "official", "manifest", "user", "unknown", "mismatch"
+
+struct VerifiedEntry {
+    std::string path;           // normalised entry name ("cuda/bin/cudnn64_8.dll")
+    std::uint64_t size = 0;
+    std::uint32_t crc32 = 0;
+    FileKind kind = FileKind::Other;
+    std::optional<std::string> version;  // DLL FileVersion / soname version
+};
+
+struct VerifyOptions {
+    std::optional<std::string> sha256;        // --sha256
+    std::optional<std::string> manifestPath;  // --manifest
+    ProgressSink* progress = nullptr;
+    const CancelToken* cancel = nullptr;
+};
+
+struct ReleaseId {
+    Version cudnn;
+    std::string cuda;      // "11.3", "12"
+    std::string platform;  // "windows-x86_64"
+};
+
+struct VerifyResult {
+    std::string archive;   // path as given
+    std::uint64_t size = 0;
+    std::string sha256;
+    Authenticity authenticity = Authenticity::Unknown;
+    std::string authenticityDetail;  // "official: cuDNN 8.2.0.53 for CUDA 11.3", manifest file, ...
+    std::optional<ReleaseId> release;
+    std::optional<Layout> layout;
+    std::vector<VerifiedEntry> entries;
+    Problems problems;
+    Problems warnings;
+    bool cancelled = false;
+    bool ok() const { return problems.empty() && !cancelled; }
+};
+
+VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& options);
+nlohmann::json toJson(const VerifyResult& r);  // the contract's verify document
+
+}  // namespace cudnnsetup
