@@ -31,6 +31,9 @@ public:
     // Loads by bare name through the system's own search (the CUDA driver lives there, and only there).
     // On Windows the search is System32 only.
     static DynLib openSystem(const std::string& name);
+    // Loads by bare name the way a library's own plain dlopen/LoadLibrary would find it
+    // (Linux: LD_LIBRARY_PATH, ldconfig cache; Windows: System32 and AddDllDirectory folders).
+    static DynLib openSearched(const std::string& name);
 
     bool loaded() const { return m_handle != nullptr; }
     explicit operator bool() const { return loaded(); }

@@ -104,6 +104,11 @@ DynLib DynLib::openSystem(const std::string& name)
     return lib;
 }
 
+DynLib DynLib::openSearched(const std::string& name)
+{
+    return openSystem(name);
+}
+
 void* DynLib::symbol(const char* name) const
 {
     return m_handle ? ::dlsym(m_handle, name) : nullptr;

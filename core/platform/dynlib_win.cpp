@@ -170,6 +170,22 @@ DynLib DynLib::openSystem(const std::string& name)
     return lib;
 }
 
+DynLib DynLib::openSearched(const std::string& name)
+{
+    DynLib lib;
+    lib.m_requested = name;
+    QuietErrors quiet;
+    HMODULE h = LoadLibraryExW(widen(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32 | LOAD_LIBRARY_SEARCH_USER_DIRS);
+    if (!h) {
+        const DWORD code = GetLastError();
+        lib.m_systemError = static_cast<int>(code);
+        lib.m_error = describe(code, false);
+        lib.m_failure = classify(code, false);
+    }
+    lib.m_handle = h;
+    return lib;
+}
+
 void* DynLib::symbol(const char* name) const
 {
     if (!m_handle)
