@@ -96,8 +96,15 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         envp.push_back(kv.data());
     envp.push_back(nullptr);
 
+    // Own process group, so a timeout also kills what the child started (python -> nvcc ...).
+    posix_spawnattr_t attr;
+    ::posix_spawnattr_init(&attr);
+    ::posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    ::posix_spawnattr_setpgroup(&attr, 0);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, program.c_str(), actions.get(), nullptr, argv.data(), envp.data());
+    // spawnp: a bare name ("python3", "ldconfig") is looked up on PATH; a path is used as given.
+    const int rc = ::posix_spawnp(&pid, program.c_str(), actions.get(), &attr, argv.data(), envp.data());
+    ::posix_spawnattr_destroy(&attr);
     if (rc != 0) {
         res.error = "cannot start " + program + ": " + std::strerror(rc);
         return res;
@@ -132,7 +139,7 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         }
     }
     if (res.timedOut)
-        ::kill(pid, SIGKILL);
+        ::kill(-pid, SIGKILL);
     // The pipes may close before the process ends (it can close its stdout): wait for it too.
     int status = 0;
     for (;;) {
@@ -144,7 +151,7 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         if (w == 0) {
             if (std::chrono::steady_clock::now() >= deadline) {
                 res.timedOut = true;
-                ::kill(pid, SIGKILL);
+                ::kill(-pid, SIGKILL);
             } else {
                 ::usleep(10000);
             }
