@@ -152,7 +152,9 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     si.hStdOutput = outWrite.get();
     si.hStdError = errWrite.get();
     PROCESS_INFORMATION pi{};
-    if (!CreateProcessW(wprogram.c_str(), cmd.data(), nullptr, nullptr, TRUE, CREATE_UNICODE_ENVIRONMENT | CREATE_NO_WINDOW,
+    // A bare name ("python") is searched like a shell would (first token of the command line).
+    const bool bareName = program.find_first_of("\\/") == std::string::npos;
+    if (!CreateProcessW(bareName ? nullptr : wprogram.c_str(), cmd.data(), nullptr, nullptr, TRUE, CREATE_UNICODE_ENVIRONMENT | CREATE_NO_WINDOW,
                         envBlock.data(), nullptr, &si, &pi)) {
         res.error = "cannot start " + program + ": error " + std::to_string(GetLastError());
         return res;
