@@ -44,11 +44,6 @@ std::optional<OpKind> opKindFromString(std::string_view s)
     return std::nullopt;
 }
 
-std::string_view toString(PathMechanism m)
-{
-    return m == PathMechanism::WindowsPath ? "windows-path" : "ld.so.conf";
-}
-
 std::string Operation::describe() const
 {
     switch (kind) {

@@ -3,6 +3,7 @@
 // engine performs and undoes them; the journal stores them; `--dry-run` prints them.
 
 #include "install/pathedit.h"
+#include "platform/systempath.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,10 +25,6 @@ enum class OpKind {
 };
 std::string_view toString(OpKind k);
 std::optional<OpKind> opKindFromString(std::string_view s);
-
-// Where the machine-wide library search path lives.
-enum class PathMechanism { WindowsPath, LdSoConf };
-std::string_view toString(PathMechanism m);
 
 struct Operation {
     OpKind kind = OpKind::CreateDirectory;
