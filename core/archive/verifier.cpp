@@ -210,7 +210,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
             if (!info->isX64())
                 r.problems.push_back(Problem{"wrong-architecture", e.name,
                                              name + ": " + e.name + " is " + machineName(*info) +
-                                                 ", not a 64-bit x64 (PE32+) DLL; use the windows-x86_64 cuDNN archive."});
+                                                 ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
             if (info->fileVersion) {
                 ve.version = info->fileVersion;
                 if (auto v = Version::parse(*info->fileVersion)) {
