@@ -18,6 +18,7 @@ Result<ArchiveInfo> describeArchive(const std::string& path, const Layout& layou
     ArchiveInfo a;
     a.path = path;
     const ArchiveFolders folders = foldersOf(layout);
+    a.folders = folders;
     for (const ZipEntryInfo& e : (*scanner)->entries()) {
         if (e.isDirectory)
             continue;

@@ -16,6 +16,7 @@ ArchiveInfo archiveInfoFrom(const VerifyResult& v)
         a.platform = v.release->platform;
     }
     const ArchiveFolders folders = v.layout ? foldersOf(*v.layout) : ArchiveFolders{};
+    a.folders = folders;
     for (const VerifiedEntry& e : v.entries) {
         if (e.path.ends_with('/'))
             continue;
