@@ -1,0 +1,31 @@
+#pragma once
+// Plan and apply for the wizard: core install/repair/uninstall/recover on a worker
+// thread (the core journals, rolls back and reports; the wizard only shows it).
+
+#include "task.h"
+#include "viewmodels.h"
+
+#include <QCoreApplication>
+
+namespace cudnnsetup::wizard {
+
+struct InstallRequest {
+    QString archive;
+    QString toolkit;
+    QString sha256;
+    QString manifest;
+    bool allowUnknown = false;
+    bool noPath = false;
+    QString stateDir;
+};
+
+class InstallService {
+    Q_DECLARE_TR_FUNCTIONS(InstallService)
+public:
+    static bool engineAvailable();
+    static Task<PlanView>* plan(const InstallRequest& request, QObject* parent);
+    static Task<OutcomeView>* run(Operation operation, const InstallRequest& request, QObject* parent);
+    static QString operationName(Operation operation);
+};
+
+}  // namespace cudnnsetup::wizard
