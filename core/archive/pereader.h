@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace cudnnsetup {
 
@@ -24,5 +25,23 @@ struct PeInfo {
 // `image` is the whole file (DLL resources can sit anywhere in it).
 PeInfo readPe(std::span<const std::uint8_t> image);
 PeInfo readPeFile(const std::string& path, std::uint64_t maxBytes = 1ull << 31);
+
+// Reads a PE image that arrives as a stream (an entry being inflated) while keeping only the
+// headers and the resource section: memory stays bounded by the limits below, whatever the size.
+class PeStreamReader {
+public:
+    static constexpr std::size_t kHeadLimit = 64 * 1024;          // DOS + PE headers + section table
+    static constexpr std::size_t kResourceLimit = 16 * 1024 * 1024;  // .rsrc bytes kept at most
+    void feed(const std::uint8_t* data, std::size_t size);
+    PeInfo finish() const;
+
+private:
+    void planResourceCapture();
+    std::vector<std::uint8_t> m_head;
+    std::vector<std::uint8_t> m_rsrc;
+    std::uint64_t m_rsrcBegin = 0, m_rsrcEnd = 0;  // file offsets to capture, empty when none
+    bool m_planned = false;
+    std::uint64_t m_total = 0;
+};
 
 }  // namespace cudnnsetup

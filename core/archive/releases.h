@@ -45,6 +45,12 @@ struct ReleaseFileSet {
 ReleaseFileSet windowsFileSet(const Version& cudnn);
 // The Windows layout a given cuDNN version ships with (cuda/ root before 8.3.1, lib/ for 8.3–8.7, bin/x64 from 9.18).
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder);
+// The top folder NVIDIA's zip for this release has: "cuda/" before 8.3.1, else
+// "cudnn-windows-x86_64-<ver>_cuda<X>-archive/".
+std::string windowsRootFolderFor(const Version& cudnn, std::string_view cuda);
+// The official zip name: "cudnn-11.3-windows-x64-v8.2.0.53.zip", "cudnn-10.2-windows10-x64-v8.2.0.53.zip",
+// "cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip".
+std::string officialWindowsArchiveName(const Version& cudnn, std::string_view cuda);
 
 // Parsed from an archive or folder name:
 // "cudnn-11.3-windows-x64-v8.2.0.53.zip", "cudnn-windows-x86_64-8.9.7.29_cuda12-archive".

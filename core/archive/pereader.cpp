@@ -1,0 +1,419 @@
+#include "archive/pereader.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace cudnnsetup {
+namespace {
+
+// Everything the parser reads goes through this: a read either lies completely inside the
+// bytes that exist or fails, so no offset from the file can take us out of bounds.
+class Source {
+public:
+    virtual ~Source() = default;
+    virtual std::uint64_t size() const = 0;
+    virtual bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const = 0;
+
+    bool u16(std::uint64_t off, std::uint16_t& v) const
+    {
+        std::array<std::uint8_t, 2> b{};
+        if (!read(off, 2, b.data()))
+            return false;
+        v = static_cast<std::uint16_t>(b[0] | (b[1] << 8));
+        return true;
+    }
+    bool u32(std::uint64_t off, std::uint32_t& v) const
+    {
+        std::array<std::uint8_t, 4> b{};
+        if (!read(off, 4, b.data()))
+            return false;
+        v = static_cast<std::uint32_t>(b[0]) | (static_cast<std::uint32_t>(b[1]) << 8)
+            | (static_cast<std::uint32_t>(b[2]) << 16) | (static_cast<std::uint32_t>(b[3]) << 24);
+        return true;
+    }
+};
+
+bool fits(std::uint64_t offset, std::uint64_t n, std::uint64_t limit) { return offset <= limit && n <= limit - offset; }
+
+class SpanSource : public Source {
+public:
+    explicit SpanSource(std::span<const std::uint8_t> bytes) : m_bytes(bytes) {}
+    std::uint64_t size() const override { return m_bytes.size(); }
+    bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const override
+    {
+        if (!fits(offset, n, m_bytes.size()))
+            return false;
+        std::memcpy(out, m_bytes.data() + offset, n);
+        return true;
+    }
+
+private:
+    std::span<const std::uint8_t> m_bytes;
+};
+
+class FileSource : public Source {
+public:
+    FileSource(const std::string& path, std::uint64_t maxBytes) : m_in(path, std::ios::binary)
+    {
+        std::error_code ec;
+        const auto fileSize = std::filesystem::file_size(path, ec);
+        m_size = ec ? 0 : std::min<std::uint64_t>(fileSize, maxBytes);
+    }
+    bool isOpen() const { return m_in.is_open(); }
+    std::uint64_t size() const override { return m_size; }
+    bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const override
+    {
+        if (!fits(offset, n, m_size))
+            return false;
+        m_in.clear();
+        m_in.seekg(static_cast<std::streamoff>(offset));
+        m_in.read(reinterpret_cast<char*>(out), static_cast<std::streamsize>(n));
+        return m_in.gcount() == static_cast<std::streamsize>(n);
+    }
+
+private:
+    mutable std::ifstream m_in;
+    std::uint64_t m_size = 0;
+};
+
+// A stream seen once: its first bytes and one captured window (the resource section).
+class SparseSource : public Source {
+public:
+    SparseSource(const std::vector<std::uint8_t>& head, const std::vector<std::uint8_t>& window,
+                 std::uint64_t windowBegin, std::uint64_t total)
+        : m_head(head), m_window(window), m_windowBegin(windowBegin), m_total(total) {}
+    std::uint64_t size() const override { return m_total; }
+    bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const override
+    {
+        if (fits(offset, n, m_head.size())) {
+            std::memcpy(out, m_head.data() + offset, n);
+            return true;
+        }
+        if (offset >= m_windowBegin && fits(offset - m_windowBegin, n, m_window.size())) {
+            std::memcpy(out, m_window.data() + (offset - m_windowBegin), n);
+            return true;
+        }
+        return false;
+    }
+
+private:
+    const std::vector<std::uint8_t>& m_head;
+    const std::vector<std::uint8_t>& m_window;
+    std::uint64_t m_windowBegin, m_total;
+};
+
+struct Section {
+    std::uint32_t virtualAddress = 0, virtualSize = 0, rawSize = 0, rawPointer = 0;
+};
+
+constexpr std::uint16_t kMagicPe32 = 0x10B;
+constexpr std::uint16_t kMagicPe32Plus = 0x20B;
+constexpr std::uint32_t kRtVersion = 16;
+constexpr std::uint32_t kFixedFileInfoSignature = 0xFEEF04BD;
+constexpr std::size_t kMaxVersionBlock = 64 * 1024;
+
+struct Headers {
+    std::uint64_t sectionTable = 0;
+    std::uint16_t sectionCount = 0;
+    std::uint32_t resourceRva = 0, resourceSize = 0;
+    std::vector<Section> sections;
+};
+
+// Fills `info` with what the COFF/optional headers say; false (with info.error) when unreadable.
+bool readHeaders(const Source& src, PeInfo& info, Headers& h)
+{
+    std::uint16_t mz = 0;
+    if (!src.u16(0, mz) || src.size() < 64) {
+        info.error = "the file is too small for a DOS header";
+        return false;
+    }
+    if (mz != 0x5A4D) {
+        info.error = "no MZ signature: not a PE image";
+        return false;
+    }
+    std::uint32_t lfanewRaw = 0;
+    src.u32(0x3C, lfanewRaw);
+    const auto lfanew = static_cast<std::int32_t>(lfanewRaw);
+    if (lfanew < 0) {
+        info.error = "e_lfanew is negative";
+        return false;
+    }
+    std::uint32_t peSig = 0;
+    if (!src.u32(static_cast<std::uint64_t>(lfanew), peSig)) {
+        info.error = "e_lfanew points outside the file";
+        return false;
+    }
+    if (peSig != 0x00004550) {
+        info.error = "no PE\\0\\0 signature at e_lfanew";
+        return false;
+    }
+    const std::uint64_t coff = static_cast<std::uint64_t>(lfanew) + 4;
+    std::uint16_t optSize = 0, characteristics = 0;
+    if (!src.u16(coff, info.machine) || !src.u16(coff + 2, h.sectionCount) || !src.u16(coff + 16, optSize)
+        || !src.u16(coff + 18, characteristics)) {
+        info.error = "the COFF file header is truncated";
+        return false;
+    }
+    info.isDll = (characteristics & 0x2000) != 0;
+    const std::uint64_t opt = coff + 20;
+    if (optSize < 2 || !src.u16(opt, info.optionalMagic)) {
+        info.error = "the optional header is missing or truncated";
+        return false;
+    }
+    info.isPe = true;
+    if (info.optionalMagic != kMagicPe32 && info.optionalMagic != kMagicPe32Plus) {
+        info.error = "unknown optional header magic";
+        return false;
+    }
+    const bool plus = info.optionalMagic == kMagicPe32Plus;
+    const std::uint64_t countAt = plus ? 108 : 92;
+    const std::uint64_t dirsAt = plus ? 112 : 96;
+    std::uint32_t dirCount = 0;
+    if (optSize >= dirsAt && src.u32(opt + countAt, dirCount) && dirCount > 2 && optSize >= dirsAt + 3 * 8) {
+        if (!src.u32(opt + dirsAt + 16, h.resourceRva) || !src.u32(opt + dirsAt + 20, h.resourceSize)) {
+            info.error = "the data directories are truncated";
+            return false;
+        }
+    }
+    h.sectionTable = opt + optSize;
+    // A hostile count cannot make us loop longer than the file has room for section headers.
+    const std::uint64_t room = src.size() > h.sectionTable ? (src.size() - h.sectionTable) / 40 : 0;
+    const std::uint64_t count = std::min<std::uint64_t>(h.sectionCount, room);
+    h.sections.reserve(static_cast<std::size_t>(count));
+    for (std::uint64_t i = 0; i < count; ++i) {
+        Section s;
+        const std::uint64_t at = h.sectionTable + i * 40;
+        if (!src.u32(at + 8, s.virtualSize) || !src.u32(at + 12, s.virtualAddress) || !src.u32(at + 16, s.rawSize)
+            || !src.u32(at + 20, s.rawPointer))
+            break;
+        h.sections.push_back(s);
+    }
+    return true;
+}
+
+// The section holding [rva, rva+len) in its raw data, with 64-bit arithmetic so RVA+size cannot wrap.
+const Section* sectionFor(const Headers& h, std::uint64_t rva, std::uint64_t len)
+{
+    for (const auto& s : h.sections) {
+        if (rva >= s.virtualAddress && fits(rva - s.virtualAddress, len, s.rawSize))
+            return &s;
+    }
+    return nullptr;
+}
+
+std::optional<std::uint64_t> rvaToOffset(const Headers& h, std::uint64_t rva, std::uint64_t len)
+{
+    const Section* s = sectionFor(h, rva, len);
+    if (!s)
+        return std::nullopt;
+    return std::uint64_t{s->rawPointer} + (rva - s->virtualAddress);
+}
+
+struct ResourceArea {
+    std::uint64_t base = 0;   // file offset of the resource directory root
+    std::uint64_t limit = 0;  // bytes from base that belong to the resource section
+};
+
+// Returns the OffsetToData of the wanted entry in the directory at `dirOffset` (relative to the root),
+// or nullopt. wantId < 0 takes the first entry.
+std::optional<std::uint32_t> findEntry(const Source& src, const ResourceArea& area, std::uint32_t dirOffset,
+                                       long wantId, std::string& error)
+{
+    std::uint16_t named = 0, ids = 0;
+    if (!fits(dirOffset, 16, area.limit) || !src.u16(area.base + dirOffset + 12, named)
+        || !src.u16(area.base + dirOffset + 14, ids)) {
+        error = "a resource directory lies outside the resource section";
+        return std::nullopt;
+    }
+    const std::uint64_t total = std::uint64_t{named} + ids;
+    const std::uint64_t room = (area.limit - dirOffset - 16) / 8;
+    const std::uint64_t count = std::min(total, room);
+    for (std::uint64_t i = 0; i < count; ++i) {
+        std::uint32_t name = 0, data = 0;
+        const std::uint64_t at = area.base + dirOffset + 16 + i * 8;
+        if (!src.u32(at, name) || !src.u32(at + 4, data))
+            break;
+        const bool isNamed = (name & 0x80000000u) != 0;
+        if (wantId < 0 || (!isNamed && name == static_cast<std::uint32_t>(wantId)))
+            return data;
+    }
+    error = wantId == static_cast<long>(kRtVersion) ? "the image has no VERSIONINFO resource"
+                                                    : "an empty resource directory";
+    return std::nullopt;
+}
+
+std::optional<std::string> parseVersionInfo(const std::uint8_t* block, std::size_t len, std::string& error)
+{
+    auto u16 = [&](std::size_t at) { return static_cast<std::uint16_t>(block[at] | (block[at + 1] << 8)); };
+    auto u32 = [&](std::size_t at) {
+        return static_cast<std::uint32_t>(u16(at)) | (static_cast<std::uint32_t>(u16(at + 2)) << 16);
+    };
+    static constexpr char kKey[] = "VS_VERSION_INFO";
+    if (len < 40 + 52) {
+        error = "the VERSIONINFO resource is too small";
+        return std::nullopt;
+    }
+    const std::size_t blockLen = std::min<std::size_t>(len, u16(0) ? u16(0) : len);
+    for (std::size_t i = 0; i < sizeof kKey; ++i) {
+        if (u16(6 + 2 * i) != static_cast<std::uint16_t>(kKey[i])) {
+            error = "the VERSIONINFO resource does not start with VS_VERSION_INFO";
+            return std::nullopt;
+        }
+    }
+    // The fixed info follows the key padded to 32 bits; tolerate writers that pad differently by
+    // looking for the signature at the next few 32-bit positions.
+    for (std::size_t at = 40; at + 52 <= blockLen && at <= 64; at += 4) {
+        if (u32(at) == kFixedFileInfoSignature) {
+            const std::uint32_t ms = u32(at + 8), ls = u32(at + 12);
+            return std::to_string(ms >> 16) + "." + std::to_string(ms & 0xFFFF) + "." + std::to_string(ls >> 16)
+                   + "." + std::to_string(ls & 0xFFFF);
+        }
+    }
+    error = "VS_FIXEDFILEINFO signature 0xFEEF04BD not found";
+    return std::nullopt;
+}
+
+void readVersion(const Source& src, PeInfo& info, const Headers& h)
+{
+    if (h.resourceRva == 0) {
+        info.error = "the image has no resource directory";
+        return;
+    }
+    const Section* rs = sectionFor(h, h.resourceRva, 16);
+    if (!rs) {
+        info.error = "the resource directory RVA is outside every section";
+        return;
+    }
+    ResourceArea area;
+    area.base = std::uint64_t{rs->rawPointer} + (h.resourceRva - rs->virtualAddress);
+    area.limit = std::uint64_t{rs->rawSize} - (h.resourceRva - rs->virtualAddress);
+
+    // Exactly three levels (type, name, language); a directory seen twice is a loop.
+    std::set<std::uint32_t> visited{0};
+    std::uint32_t dir = 0;
+    std::uint32_t dataEntry = 0;
+    for (int level = 0; level < 3; ++level) {
+        auto entry = findEntry(src, area, dir, level == 0 ? static_cast<long>(kRtVersion) : -1, info.error);
+        if (!entry)
+            return;
+        const bool isDir = (*entry & 0x80000000u) != 0;
+        const std::uint32_t off = *entry & 0x7FFFFFFFu;
+        if (level < 2) {
+            if (!isDir) {
+                info.error = "the resource tree has a data entry where a directory belongs";
+                return;
+            }
+            if (!visited.insert(off).second) {
+                info.error = "the resource directories form a loop";
+                return;
+            }
+            dir = off;
+        } else {
+            if (isDir) {
+                info.error = "the resource tree is deeper than type/name/language";
+                return;
+            }
+            dataEntry = off;
+        }
+    }
+    std::uint32_t dataRva = 0, dataSize = 0;
+    if (!fits(dataEntry, 16, area.limit) || !src.u32(area.base + dataEntry, dataRva)
+        || !src.u32(area.base + dataEntry + 4, dataSize)) {
+        info.error = "the VERSIONINFO data entry lies outside the resource section";
+        return;
+    }
+    const std::size_t want = std::min<std::size_t>(dataSize, kMaxVersionBlock);
+    auto offset = rvaToOffset(h, dataRva, want);
+    if (!offset) {
+        info.error = "the VERSIONINFO data RVA/size is outside every section";
+        return;
+    }
+    std::vector<std::uint8_t> block(want);
+    if (!src.read(*offset, want, block.data())) {
+        info.error = "the VERSIONINFO data lies outside the file";
+        return;
+    }
+    info.fileVersion = parseVersionInfo(block.data(), block.size(), info.error);
+}
+
+PeInfo parse(const Source& src)
+{
+    PeInfo info;
+    Headers h;
+    if (readHeaders(src, info, h))
+        readVersion(src, info, h);
+    return info;
+}
+
+}  // namespace
+
+PeInfo readPe(std::span<const std::uint8_t> image)
+{
+    return parse(SpanSource(image));
+}
+
+PeInfo readPeFile(const std::string& path, std::uint64_t maxBytes)
+{
+    FileSource src(path, maxBytes);
+    if (!src.isOpen()) {
+        PeInfo info;
+        info.error = "cannot open " + path;
+        return info;
+    }
+    return parse(src);
+}
+
+void PeStreamReader::planResourceCapture()
+{
+    std::vector<std::uint8_t> none;
+    SparseSource src(m_head, none, 0, m_head.size());
+    PeInfo info;
+    Headers h;
+    if (!readHeaders(src, info, h)) {
+        // Wait for more bytes unless the headers cannot fit in what we keep.
+        m_planned = m_head.size() >= kHeadLimit;
+        return;
+    }
+    if (h.sections.size() < h.sectionCount && m_head.size() < kHeadLimit)
+        return;  // section table not complete yet
+    m_planned = true;
+    const Section* rs = h.resourceRva ? sectionFor(h, h.resourceRva, 16) : nullptr;
+    if (!rs)
+        return;
+    m_rsrcBegin = rs->rawPointer;
+    m_rsrcEnd = m_rsrcBegin + std::min<std::uint64_t>(rs->rawSize, kResourceLimit);
+    if (m_rsrcBegin < m_head.size()) {
+        const auto end = std::min<std::uint64_t>(m_rsrcEnd, m_head.size());
+        m_rsrc.assign(m_head.begin() + static_cast<std::ptrdiff_t>(m_rsrcBegin),
+                      m_head.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+}
+
+void PeStreamReader::feed(const std::uint8_t* data, std::size_t size)
+{
+    if (m_head.size() < kHeadLimit) {
+        const std::size_t take = std::min(size, kHeadLimit - m_head.size());
+        m_head.insert(m_head.end(), data, data + take);
+    }
+    if (!m_planned)
+        planResourceCapture();
+    if (m_planned && m_rsrcEnd > m_rsrcBegin) {
+        const std::uint64_t next = m_rsrcBegin + m_rsrc.size();  // first offset not yet captured
+        const std::uint64_t from = std::max(next, m_total);
+        const std::uint64_t to = std::min(m_rsrcEnd, m_total + size);
+        if (from < to && from == next)
+            m_rsrc.insert(m_rsrc.end(), data + (from - m_total), data + (to - m_total));
+    }
+    m_total += size;
+}
+
+PeInfo PeStreamReader::finish() const
+{
+    return parse(SparseSource(m_head, m_rsrc, m_rsrcBegin, m_total));
+}
+
+}  // namespace cudnnsetup

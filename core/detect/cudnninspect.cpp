@@ -1,0 +1,282 @@
+#include "detect/cudnninspect.h"
+
+#include "detect/compat.h"
+#include "detect/fsutil.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace cudnnsetup {
+
+namespace {
+std::string readHead(const fs::path& p, std::size_t limit = 256 * 1024)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::string s(limit, '\0');
+    in.read(s.data(), static_cast<std::streamsize>(limit));
+    s.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+    return s;
+}
+
+bool startsWithCudnn(const std::string& name)
+{
+    return lowerAscii(name).rfind("cudnn", 0) == 0;
+}
+
+void add(CudnnInstall& c, const std::string& code, const std::string& tpl, const std::optional<std::string>& path,
+         std::map<std::string, std::string> vars)
+{
+    c.problems.push_back({code, path, CompatRules::builtin().text(tpl, vars)});
+}
+
+std::string archName(std::uint16_t peMachine)
+{
+    switch (peMachine) {
+    case 0x8664: return "x64";
+    case 0x14c: return "x86";
+    case 0xAA64: return "arm64";
+    default: return "machine 0x" + [peMachine] { char b[8]; std::snprintf(b, sizeof b, "%x", peMachine); return std::string(b); }();
+    }
+}
+
+std::optional<int> cudaMajorFromDistInfo(const fs::path& root)
+{
+    static const std::regex re(R"(^nvidia_cudnn_cu(\d+)-.*\.dist-info$)");
+    for (const auto& dir : {root / "dist-info", root})
+        for (const auto& n : listDirectory(dir.string())) {
+            std::smatch m;
+            if (std::regex_match(n, m, re))
+                return std::stoi(m[1].str());
+        }
+    return std::nullopt;
+}
+
+void headerVersion(Toolkit& tk)
+{
+    const fs::path inc = fs::path(tk.path) / "include";
+    for (const char* h : {"cudnn_version.h", "cudnn.h"}) {
+        const fs::path p = inc / h;
+        if (!pathExists(p.string()))
+            continue;
+        tk.cudnn.present = true;
+        if (auto v = parseVersionHeader(readHead(p))) {
+            tk.cudnn.version = v;
+            return;
+        }
+    }
+}
+
+void inspectWindows(Toolkit& tk)
+{
+    CudnnInstall& c = tk.cudnn;
+    const fs::path root(tk.path);
+    std::string mainDir;
+    for (const auto& dir : tk.binDirs) {
+        for (const auto& name : globFiles(dir, ".dll")) {
+            if (!startsWithCudnn(name))
+                continue;
+            const std::string path = (fs::path(dir) / name).string();
+            InstalledFile f{path, FileKind::Dll, fileSize(path).value_or(0), std::nullopt, std::nullopt, ""};
+            if (f.size > 0) {
+                const PeQuick pe = readPeQuick(path);
+                f.version = pe.fileVersion;
+                f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
+                if (!pe.isX64)
+                    add(c, "wrong-architecture", "wrong-architecture", path, {{"path", path}, {"detail", f.arch}});
+            }
+            if (lowerAscii(name).rfind("cudnn64_", 0) == 0 && mainDir.empty())
+                mainDir = dir;
+            c.files.push_back(f);
+        }
+    }
+    for (const auto& name : globFiles(tk.libDir, ".lib"))
+        if (startsWithCudnn(name)) {
+            const std::string path = (fs::path(tk.libDir) / name).string();
+            c.files.push_back({path, FileKind::ImportLib, fileSize(path).value_or(0), std::nullopt, std::nullopt, ""});
+        }
+    c.libDir = !mainDir.empty() ? mainDir : (c.files.empty() ? tk.binDirs.front() : fs::path(c.files.front().path).parent_path().string());
+}
+
+void inspectLinux(Toolkit& tk)
+{
+    CudnnInstall& c = tk.cudnn;
+    c.libDir = tk.libDir;
+    // Group libcudnn_ops.so, .so.9, .so.9.19.0 into one library: the real file, its longest version.
+    std::map<std::string, std::vector<std::string>> groups;
+    for (const auto& name : globFiles(tk.libDir, ".so")) {
+        const auto pos = name.find(".so");
+        if (!startsWithCudnn(name.substr(3)) || name.rfind("lib", 0) != 0 || pos == std::string::npos)
+            continue;
+        if (name.size() > pos + 3 && name[pos + 3] != '.')
+            continue;  // libcudnn.something_else
+        groups[name.substr(0, pos)].push_back(name);
+    }
+    for (const auto& [base, names] : groups) {
+        std::string best;
+        std::optional<std::string> version;
+        for (const auto& n : names) {
+            const auto v = sonameVersion(n);
+            if (v && (!version || v->size() > version->size())) {
+                version = v;
+                best = n;
+            }
+        }
+        if (best.empty())
+            best = names.front();
+        const fs::path p = fs::path(tk.libDir) / best;
+        std::error_code ec;
+        const fs::path real = fs::canonical(p, ec);
+        InstalledFile f{(ec ? p : real).string(), FileKind::SharedLib, fileSize(p.string()).value_or(0), version, std::nullopt, ""};
+        if (f.size > 0) {
+            const ElfInfo elf = readElf(f.path);
+            f.soname = elf.soname;
+            f.arch = !elf.isElf ? "not an ELF file" : (elf.is64 && elf.machine == 62 ? "x86-64" : "ELF machine " + std::to_string(elf.machine));
+            if (!elf.isElf || !elf.is64 || elf.machine != 62)
+                add(c, "wrong-architecture", "wrong-architecture", f.path, {{"path", f.path}, {"detail", f.arch}});
+            // The soname names the ABI major even when the file name carries no version.
+            if (elf.soname && (!f.version || f.version->size() < sonameVersion(*elf.soname).value_or("").size()))
+                f.version = sonameVersion(*elf.soname);
+        }
+        c.files.push_back(f);
+    }
+}
+
+std::string fileName(const std::string& p)
+{
+    return fs::path(p).filename().string();
+}
+}  // namespace
+
+std::optional<std::string> sonameVersion(const std::string& name)
+{
+    const auto pos = name.find(".so.");
+    if (pos == std::string::npos)
+        return std::nullopt;
+    const std::string v = name.substr(pos + 4);
+    static const std::regex re(R"(\d+(\.\d+)*)");
+    if (!std::regex_match(v, re))
+        return std::nullopt;
+    return v;
+}
+
+std::vector<std::string> linuxLibraryNames(const Version& cudnn)
+{
+    if (cudnn.major >= 9)
+        return {"libcudnn", "libcudnn_adv", "libcudnn_cnn", "libcudnn_engines_precompiled",
+                "libcudnn_engines_runtime_compiled", "libcudnn_graph", "libcudnn_heuristic", "libcudnn_ops"};
+    return {"libcudnn", "libcudnn_adv_infer", "libcudnn_adv_train", "libcudnn_cnn_infer",
+            "libcudnn_cnn_train", "libcudnn_ops_infer", "libcudnn_ops_train"};
+}
+
+void inspectCudnn(Toolkit& tk)
+{
+    tk.cudnn = CudnnInstall{};
+    CudnnInstall& c = tk.cudnn;
+    headerVersion(tk);
+    const bool windows = tk.layout == "windows";
+    windows ? inspectWindows(tk) : inspectLinux(tk);
+    const fs::path inc = fs::path(tk.path) / "include";
+    for (const auto& name : globFiles(inc.string(), ".h"))
+        if (startsWithCudnn(name)) {
+            const std::string path = (inc / name).string();
+            c.files.push_back({path, FileKind::Header, fileSize(path).value_or(0), std::nullopt, std::nullopt, ""});
+        }
+    bool anyLibrary = false;
+    for (const auto& f : c.files)
+        anyLibrary = anyLibrary || f.kind == FileKind::Dll || f.kind == FileKind::SharedLib;
+    c.present = c.present || anyLibrary;
+    if (!c.present)
+        return;
+    c.builtForCudaMajor = cudaMajorFromDistInfo(fs::path(tk.path));
+
+    // Without a header, the main library's own version names the release.
+    std::optional<Version> releaseVersion = c.version;
+    for (const auto& f : c.files)
+        if (!releaseVersion && f.version && (fileName(f.path).rfind("cudnn64_", 0) == 0 || fileName(f.path).rfind("libcudnn.so", 0) == 0))
+            if (auto v = Version::parse(*f.version); v && std::count(f.version->begin(), f.version->end(), '.') >= 2)
+                releaseVersion = v;
+    if (!c.version)
+        c.version = releaseVersion;
+    const std::string tkPath = tk.path;
+    const std::string cudnnText = releaseVersion ? releaseVersion->toString() : "(unknown version)";
+
+    for (const auto& f : c.files)
+        if (f.size == 0 && f.kind != FileKind::Header)
+            add(c, "zero-size", "zero-size", f.path, {{"path", f.path}, {"toolkit", tkPath}});
+
+    // Versions: libraries among themselves and against the header.
+    std::set<std::string> libVersions;
+    std::string detail;
+    for (const auto& f : c.files)
+        if ((f.kind == FileKind::Dll || f.kind == FileKind::SharedLib) && f.version) {
+            bool agrees = true;
+            if (c.version) {
+                if (const auto fv = Version::parse(*f.version); fv && std::count(f.version->begin(), f.version->end(), '.') >= 1)
+                    agrees = fv->agreesWith(*c.version) || Version{fv->major, fv->minor, fv->patch, -1}.agreesWith(*c.version);
+                else
+                    agrees = *f.version == std::to_string(c.version->major);  // soname major only
+            }
+            libVersions.insert(*f.version);
+            if (!agrees)
+                detail += (detail.empty() ? "" : ", ") + fileName(f.path) + " is " + *f.version;
+        }
+    if (!detail.empty())
+        add(c, "version-mismatch", "version-mismatch", std::nullopt,
+            {{"toolkit", tkPath}, {"detail", detail + " but cudnn_version.h says " + c.version->toString()}});
+    else if (!c.version && libVersions.size() > 1) {
+        std::string all;
+        for (const auto& v : libVersions)
+            all += (all.empty() ? "" : ", ") + v;
+        add(c, "version-mismatch", "version-mismatch", std::nullopt, {{"toolkit", tkPath}, {"detail", "library versions " + all}});
+    }
+
+    // Completeness against the release's file set.
+    if (!releaseVersion) {
+        c.complete = false;
+        return;
+    }
+    auto has = [&c](const std::string& name) {
+        return std::any_of(c.files.begin(), c.files.end(), [&](const InstalledFile& f) {
+            const std::string n = lowerAscii(fileName(f.path));
+            return n == lowerAscii(name) || (f.kind == FileKind::SharedLib && n.rfind(lowerAscii(name) + ".so", 0) == 0);
+        });
+    };
+    const ReleaseFileSet set = windowsFileSet(*releaseVersion);
+    std::vector<std::pair<std::string, std::string>> missing;  // (name, folder)
+    const std::string mainName = windows ? "cudnn64_" + std::to_string(releaseVersion->major) + ".dll" : "libcudnn";
+    const bool mainPresent = has(mainName);
+    const std::vector<std::string> libs = windows ? set.dlls : linuxLibraryNames(*releaseVersion);
+    for (const auto& n : libs)
+        if (!has(n)) {
+            const std::string path = (fs::path(c.libDir) / (windows ? n : n + ".so." + std::to_string(releaseVersion->major))).string();
+            if (mainPresent && n != mainName)
+                add(c, "missing-file", "missing-sub-dll", path,
+                    {{"path", (fs::path(c.libDir) / (windows ? mainName : "libcudnn.so." + std::to_string(releaseVersion->major))).string()},
+                     {"missing", fs::path(path).filename().string()}, {"suffix", windows ? "64_" + std::to_string(releaseVersion->major) + ".dll" : ".so*"},
+                     {"toolkit", tkPath}});
+            else
+                missing.push_back({fs::path(path).filename().string(), c.libDir});
+        }
+    for (const auto& n : set.headers)
+        if (!has(n))
+            missing.push_back({n, inc.string()});
+    if (windows)
+        for (const auto& n : set.importLibs)
+            if (!has(n))
+                missing.push_back({n, tk.libDir});
+    for (const auto& [n, dir] : missing) {
+        const std::string path = (fs::path(dir) / n).string();
+        add(c, "missing-file", "missing-file", path, {{"path", path}, {"cudnn", cudnnText}, {"toolkit", tkPath}});
+    }
+    c.complete = std::none_of(c.problems.begin(), c.problems.end(), [](const Problem& p) {
+        return p.code == "missing-file" || p.code == "zero-size";
+    });
+}
+
+}  // namespace cudnnsetup

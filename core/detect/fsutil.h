@@ -1,0 +1,44 @@
+#pragma once
+// Small, non-throwing filesystem helpers for detection (a machine's folders may be
+// unreadable, dangling or vanish while we look).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+bool pathExists(const std::string& p);
+bool isDirectory(const std::string& p);
+std::string absolutePath(const std::string& p);
+// A key that is equal for two spellings of the same folder (symlinks resolved; case folded on Windows hosts).
+std::string canonicalKey(const std::string& p);
+// Entry names of a folder (files, folders and links), empty when unreadable.
+std::vector<std::string> listDirectory(const std::string& dir);
+// Names in `dir` that contain `needle` (case-insensitive), e.g. ".dll", ".so".
+std::vector<std::string> globFiles(const std::string& dir, const std::string& needle);
+std::optional<std::uint64_t> fileSize(const std::string& p);
+std::string lowerAscii(std::string s);
+bool sameFolder(const std::string& a, const std::string& b);
+
+// ELF64 facts read from the headers and the dynamic section only (never the whole file).
+struct ElfInfo {
+    bool isElf = false;
+    bool is64 = false;
+    std::uint16_t machine = 0;  // 62 = x86-64
+    std::optional<std::string> soname;
+};
+ElfInfo readElf(const std::string& path);
+
+// PE machine and FileVersion from the headers and the resource section only (a 600 MB DLL
+// costs a few kilobytes of I/O: detection must stay fast).
+struct PeQuick {
+    bool isPe = false;
+    bool isX64 = false;
+    std::uint16_t machine = 0;
+    std::optional<std::string> fileVersion;
+};
+PeQuick readPeQuick(const std::string& path);
+
+}  // namespace cudnnsetup
