@@ -14,7 +14,8 @@ class MachineService {
 public:
     static bool detectorAvailable();
     // extraRoots: folders the user added (treated as toolkit candidates, like `detect --root`).
-    static Task<MachineView>* detect(const QStringList& extraRoots, const QString& stateDir, QObject* parent);
+    static Task<MachineView>* detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
+                                     QObject* parent);
     // Fills compatibility and its reason for every toolkit against the archive's release.
     static void rate(MachineView& machine, const ArchiveReport& archive);
 };

@@ -26,7 +26,7 @@ void Session::detect()
 {
     if (detecting())
         return;
-    m_detectTask = MachineService::detect(m_config.extraToolkitRoots, m_config.stateDir, this);
+    m_detectTask = MachineService::detect(m_config.extraToolkitRoots, m_config.scanSystem, m_config.stateDir, this);
     connect(m_detectTask, &TaskBase::finished, this, [this, task = m_detectTask.data()] {
         m_machine = task->result();
         MachineService::rate(m_machine, m_archive);

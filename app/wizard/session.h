@@ -17,6 +17,7 @@ class ValidationRun;
 struct SessionConfig {
     QStringList searchFolders;       // where cudnn*.zip are looked for
     QStringList extraToolkitRoots;   // like `detect --root`
+    bool scanSystem = true;          // false: only extraToolkitRoots (tests, offline images)
     QString stateDir;                // install records and journals ("" = the core's default)
     QString validatorProgram;        // runs `validate --json`; "" = this program
     QString logDir;                  // where the wizard's log goes
