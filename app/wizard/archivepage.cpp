@@ -208,6 +208,8 @@ void ArchivePage::showResult()
     }
     const QString name = QFileInfo(a.path).fileName();
     if (!a.error.isEmpty()) {
+        m_progress->hide();
+        m_progressText->clear();
         m_headline->setText(a.error);
     } else if (a.cancelled) {
         m_headline->setText(tr("The check of %1 was cancelled. Choose the archive again to check it.").arg(name));
