@@ -155,7 +155,10 @@ Task<ArchiveReport>* ArchiveService::verify(const QString& path, const QString& 
         options.progress = &ctx.progress;
         options.cancel = &ctx.cancel;
         try {
-            return toReport(verifyArchive(p, options));
+            auto result = std::make_shared<VerifyResult>(verifyArchive(p, options));
+            ArchiveReport report = toReport(*result);
+            report.core = std::move(result);
+            return report;
         } catch (const std::exception& e) {
             ArchiveReport r;
             r.path = QString::fromStdString(p);

@@ -17,6 +17,8 @@ struct InstallRequest {
     bool allowUnknown = false;
     bool noPath = false;
     QString stateDir;
+    std::shared_ptr<const VerifyResult> verified;  // install: the verification the plan is made from
+    std::shared_ptr<const Plan> plan;              // install: the plan the user reviewed
 };
 
 class InstallService {
@@ -26,6 +28,8 @@ public:
     static Task<PlanView>* plan(const InstallRequest& request, QObject* parent);
     static Task<OutcomeView>* run(Operation operation, const InstallRequest& request, QObject* parent);
     static QString operationName(Operation operation);
+    // Where install records and journals live when none is configured (contract/cli.md).
+    static QString defaultStateDir();
 };
 
 }  // namespace cudnnsetup::wizard

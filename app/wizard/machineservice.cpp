@@ -11,6 +11,13 @@
 #include "platform/environment.h"
 #include "platform/registry.h"
 #endif
+#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
+#include "install/fileops.h"
+#include "install/journal.h"
+#include "install/plan.h"
+#endif
+
+#include <QFileInfo>
 
 namespace cudnnsetup::wizard {
 
@@ -91,6 +98,33 @@ MachineView toView(const DetectResult& r)
     return m;
 }
 
+// Install records (what maintenance can undo) and an unfinished journal (what to recover first).
+void addInstallState(MachineView& m, const QString& stateDir)
+{
+#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
+    const std::string dir = stateDir.toStdString();
+    for (ToolkitView& t : m.toolkits) {
+        const QString canonical = QFileInfo(t.path).canonicalFilePath();
+        t.hasRecord = !canonical.isEmpty() && QFileInfo::exists(q(recordPathFor(dir, canonical.toStdString())));
+    }
+    auto files = makeRealFileOps();
+    auto journal = loadJournal(*files, journalPathIn(dir));
+    if (!journal) {
+        m.interruptedTransaction = true;
+        m.interruptedText = q(journal.error().message);
+    } else if (*journal && (*journal)->status != JournalStatus::Committed) {
+        m.interruptedTransaction = true;
+        m.interruptedText = MachineService::tr("%1 in %2, %3")
+                                .arg(q(std::string(toString((*journal)->plan.kind))),
+                                     QDir::toNativeSeparators(q((*journal)->plan.toolkit)),
+                                     q(std::string(toString((*journal)->status))));
+    }
+#else
+    Q_UNUSED(m)
+    Q_UNUSED(stateDir)
+#endif
+}
+
 }  // namespace
 #endif
 
@@ -98,12 +132,11 @@ Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool sc
                                           QObject* parent)
 {
     auto* task = new Task<MachineView>(parent);
-    Q_UNUSED(stateDir)
 #if CUDNN_SETUP_WIZARD_HAVE_DETECT
     std::vector<std::string> roots;
     for (const QString& r : extraRoots)
         roots.push_back(QDir::toNativeSeparators(r).toStdString());
-    task->start([roots, scanSystem](TaskContext&) {
+    task->start([roots, scanSystem, stateDir](TaskContext&) {
         try {
             DetectOptions opts;
             opts.find.roots = roots;
@@ -113,7 +146,9 @@ Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool sc
 #endif
             const auto env = hostEnvironment();
             const auto reg = hostRegistry();
-            return toView(cudnnsetup::detect(opts, *env, *reg));
+            MachineView m = toView(cudnnsetup::detect(opts, *env, *reg));
+            addInstallState(m, stateDir);
+            return m;
         } catch (const std::exception& e) {
             MachineView m;
             m.error = tr("Looking at this computer failed: %1").arg(QString::fromUtf8(e.what()));
@@ -122,6 +157,7 @@ Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool sc
     });
 #else
     Q_UNUSED(scanSystem)
+    Q_UNUSED(stateDir)
     task->start([extraRoots](TaskContext&) {
         MachineView m;
         m.error = tr("This build of cudnn-setup does not contain toolkit detection; "

@@ -92,7 +92,7 @@ void MaintenancePage::refresh()
         item->setText(1, t.version);
         item->setText(2, t.cudnnVersion + (t.hasRecord ? QLatin1Char(' ') + tr("(installed by cudnn-setup)") : QString()));
         item->setData(0, Qt::UserRole, t.path);
-        if (t.path == m_session->toolkit() || m_toolkits->topLevelItemCount() == 1)
+        if (Session::samePath(t.path, m_session->toolkit()) || (m_session->toolkit().isEmpty() && m_toolkits->topLevelItemCount() == 1))
             item->setSelected(true);
     }
     updateButtons();

@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -16,6 +17,8 @@ namespace cudnnsetup::wizard {
 
 Session::Session(SessionConfig config, QObject* parent) : QObject(parent), m_config(std::move(config))
 {
+    if (m_config.stateDir.isEmpty())
+        m_config.stateDir = InstallService::defaultStateDir();
     if (m_config.logDir.isEmpty())
         m_config.logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs");
 }
@@ -125,10 +128,25 @@ void Session::setToolkit(const QString& path)
     emit toolkitChanged();
 }
 
+bool Session::samePath(const QString& a, const QString& b)
+{
+    auto norm = [](const QString& p) {
+        const QString c = QFileInfo(p).canonicalFilePath();
+        return c.isEmpty() ? QDir::cleanPath(QDir::fromNativeSeparators(p)) : c;
+    };
+#ifdef Q_OS_WIN
+    return norm(a).compare(norm(b), Qt::CaseInsensitive) == 0;
+#else
+    return norm(a) == norm(b);
+#endif
+}
+
 const ToolkitView* Session::selectedToolkit() const
 {
+    if (m_toolkit.isEmpty())
+        return nullptr;
     for (const ToolkitView& t : m_machine.toolkits)
-        if (QDir::cleanPath(t.path) == QDir::cleanPath(m_toolkit))
+        if (samePath(t.path, m_toolkit))
             return &t;
     return nullptr;
 }
@@ -136,6 +154,8 @@ const ToolkitView* Session::selectedToolkit() const
 InstallRequest Session::request() const
 {
     InstallRequest r;
+    r.verified = m_archive.core;
+    r.plan = m_plan.core;
     r.archive = m_archivePath;
     r.toolkit = m_toolkit;
     r.allowUnknown = m_trusted;

@@ -56,6 +56,8 @@ public:
     void setToolkit(const QString& path);
     QString toolkit() const { return m_toolkit; }
     const ToolkitView* selectedToolkit() const;
+    // Whether two spellings name the same folder (links resolved; case-blind on Windows).
+    static bool samePath(const QString& a, const QString& b);
 
     // Plan and operation
     void setOperation(Operation operation) { m_operation = operation; }

@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -91,6 +92,7 @@ void ToolkitPage::addFolder(const QString& folder)
 void ToolkitPage::refresh()
 {
     const QString selected = m_session->toolkit();
+    const QSignalBlocker block(m_list);  // rebuilding is not the user choosing
     m_list->clear();
     const MachineView& m = m_session->machine();
     for (const ToolkitView& t : m.toolkits) {
@@ -109,10 +111,10 @@ void ToolkitPage::refresh()
         item->setText(4, badgeText(t.compatibility));
         item->setToolTip(4, t.compatibilityReason);
         item->setData(0, Qt::UserRole, t.path);
-        if (t.path == selected)
+        if (!selected.isEmpty() && Session::samePath(t.path, selected))
             item->setSelected(true);
     }
-    if (m_list->selectedItems().isEmpty() && m_list->topLevelItemCount() > 0) {
+    if (selected.isEmpty() && m_list->topLevelItemCount() > 0) {
         // Preselect the best: the first compatible one.
         for (int i = 0; i < m_list->topLevelItemCount(); ++i)
             if (m.toolkits[i].compatibility == Compatibility::Compatible) {
@@ -130,6 +132,8 @@ void ToolkitPage::onSelection()
 {
     const auto items = m_list->selectedItems();
     m_problems->clear();
+    if (items.isEmpty() && m_session->detecting())
+        return;  // the list is being rebuilt: keep the choice
     if (items.isEmpty()) {
         if (m_list->topLevelItemCount() > 0)
             m_reason->setText(tr("Choose a toolkit from the list."));

@@ -3,6 +3,13 @@
 // the core's results (on the worker thread), so a page only lays them out.
 
 #include <QList>
+
+#include <memory>
+
+namespace cudnnsetup {
+struct VerifyResult;
+struct Plan;
+}
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -41,6 +48,7 @@ struct ArchiveReport {
     bool ok = false;
     bool cancelled = false;
     QString error;  // the check could not run at all (not available, internal failure)
+    std::shared_ptr<const VerifyResult> core;  // what the plan is made from (null without a verifier)
     bool needsTrust() const { return ok && authenticity == QLatin1String("unknown"); }
 };
 
@@ -91,6 +99,7 @@ struct PlanView {
     bool pathChange = false;
     QList<ProblemView> warnings;  // diagnosis conflicts that stay, with fixes
     bool needsAdmin = false;
+    std::shared_ptr<const Plan> core;  // what Install applies, exactly as shown
 };
 
 enum class Operation { Install, Repair, Uninstall, Recover };

@@ -80,6 +80,48 @@
       <source>Nothing was changed: this build of cudnn-setup does not contain the install engine.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>backup: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%1 finished: %n change(s) made and recorded.</source>
+      <translation>
+        <numerusform>%1 finished: %n change made and recorded.</numerusform>
+        <numerusform>%1 finished: %n changes made and recorded.</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 failed and could NOT be fully rolled back. What is left is listed below; run Recover (or `cudnn-setup recover`) to finish the rollback.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 did not complete. Everything was rolled back: the toolkit and PATH are exactly as before.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Verify the archive first.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cannot plan the install into %1: %2</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Planning stopped with an internal error: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%n operation(s) planned</source>
+      <translation>
+        <numerusform>%n operation planned</numerusform>
+        <numerusform>%n operations planned</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -169,6 +211,10 @@
     </message>
     <message>
       <source>Not checked: this build has no compatibility rules.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 in %2, %3</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -78,6 +78,46 @@
       <source>Nothing was changed: this build of cudnn-setup does not contain the install engine.</source>
       <translation>未做任何更改：此版本的 cudnn-setup 不含安装引擎。</translation>
     </message>
+    <message>
+      <source>backup: %1</source>
+      <translation>备份：%1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 finished: %n change(s) made and recorded.</source>
+      <translation>
+        <numerusform>%1已完成：共 %n 项更改，均已记录。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 failed and could NOT be fully rolled back. What is left is listed below; run Recover (or `cudnn-setup recover`) to finish the rollback.</source>
+      <translation>%1失败，且未能完全回滚。遗留内容见下方；请运行“恢复”（或 `cudnn-setup recover`）完成回滚。</translation>
+    </message>
+    <message>
+      <source>%1 did not complete. Everything was rolled back: the toolkit and PATH are exactly as before.</source>
+      <translation>%1未完成。所有更改均已回滚：工具包和 PATH 与之前完全一致。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed: %1</source>
+      <translation>未做任何更改：%1</translation>
+    </message>
+    <message>
+      <source>Verify the archive first.</source>
+      <translation>请先校验压缩包。</translation>
+    </message>
+    <message>
+      <source>Cannot plan the install into %1: %2</source>
+      <translation>无法制定安装到 %1 的计划：%2</translation>
+    </message>
+    <message>
+      <source>Planning stopped with an internal error: %1</source>
+      <translation>制定计划时发生内部错误而中止：%1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n operation(s) planned</source>
+      <translation>
+        <numerusform>已计划 %n 项操作</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -168,6 +208,10 @@
     <message>
       <source>Not checked: this build has no compatibility rules.</source>
       <translation>未检查：此版本不含兼容性规则。</translation>
+    </message>
+    <message>
+      <source>%1 in %2, %3</source>
+      <translation>%2 中的%1（%3）</translation>
     </message>
   </context>
   <context>

