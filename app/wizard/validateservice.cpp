@@ -25,7 +25,9 @@ QString text(const QJsonValue& v)
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == QLatin1String("name") || it->isObject() || it->isArray() || it->isNull())
                 continue;
-            parts << QStringLiteral("%1 %2").arg(it.key(), text(it.value()));
+            const QString value = it->isBool() ? QString() : text(it.value());
+            if (!value.isEmpty())
+                parts << QStringLiteral("%1 %2").arg(it.key(), value);
         }
         return parts.join(QStringLiteral(", "));
     }
