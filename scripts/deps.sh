@@ -6,7 +6,8 @@ want=(cmake ninja-build g++ pkg-config
       libzip-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev libisal-dev
       qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev)
 if [ "${1:-build}" = test ]; then
-  want+=(p7zip-full unzip zip openssl xvfb xauth)
+  # fonts-wqy-microhei: CJK glyphs for the wizard's 简体中文 screenshots (offscreen tests).
+  want+=(p7zip-full unzip zip openssl xvfb xauth fonts-wqy-microhei)
 fi
 missing=()
 for p in "${want[@]}"; do

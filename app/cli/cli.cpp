@@ -5,6 +5,7 @@
 #include "common/problem.h"
 
 #include <cstdlib>
+#include <string_view>
 #include <exception>
 
 #ifdef _WIN32
@@ -21,10 +22,21 @@ void hardenProcess()
 #endif
 }
 
-bool hasSubcommand(int argc, char** /*argv*/)
+bool hasSubcommand(int argc, char** argv)
 {
-    // Any argument at all means the user wants the command line (including --help).
-    return argc > 1;
+    // Any argument means the command line (including --help), except the wizard's
+    // own `--lang X` / `--lang=X`, so that `cudnn-setup --lang zh_CN` opens the wizard.
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--lang" && i + 1 < argc) {
+            ++i;
+            continue;
+        }
+        if (a.substr(0, 7) == "--lang=")
+            continue;
+        return true;
+    }
+    return false;
 }
 
 int run(int argc, char** argv)

@@ -1,0 +1,149 @@
+#include "installpage.h"
+
+#include "icons.h"
+#include "session.h"
+#include "setupwizard.h"
+#include "uikit.h"
+
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+InstallPage::InstallPage(Session* session) : m_session(session)
+{
+    setObjectName(QStringLiteral("installPage"));
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("installProgress"));
+    m_progress->setAccessibleName(tr("Progress"));
+    m_progress->setRange(0, 1000);
+    m_status = UiKit::wrappingLabel();
+    m_status->setObjectName(QStringLiteral("installStatus"));
+    m_cancel = new QPushButton(tr("&Cancel and roll back"));
+    m_cancel->setObjectName(QStringLiteral("cancelInstall"));
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_cancel->setEnabled(false);
+        m_status->setText(tr("Cancelling: undoing every change made so far…"));
+        m_session->cancelOperation();
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_progress, 1);
+    row->addWidget(m_cancel);
+
+    auto* logLabel = new QLabel(tr("&Log:"));
+    m_log = new QPlainTextEdit;
+    m_log->setObjectName(QStringLiteral("installLog"));
+    m_log->setAccessibleName(tr("Installation log"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    logLabel->setBuddy(m_log);
+
+    m_resultBox = new QFrame;
+    m_resultBox->setFrameShape(QFrame::StyledPanel);
+    auto* resultLayout = new QHBoxLayout(m_resultBox);
+    m_resultIcon = new QLabel;
+    m_result = UiKit::wrappingLabel();
+    m_result->setObjectName(QStringLiteral("installResult"));
+    resultLayout->addWidget(m_resultIcon, 0, Qt::AlignTop);
+    resultLayout->addWidget(m_result, 1);
+    m_resultBox->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(row);
+    layout->addWidget(m_status);
+    layout->addWidget(logLabel);
+    layout->addWidget(m_log, 1);
+    layout->addWidget(m_resultBox);
+
+    connect(session, &Session::operationProgress, this, &InstallPage::onProgress);
+    connect(session, &Session::operationLog, this, [this](const QStringList& lines) {
+        if (m_started)
+            m_log->appendPlainText(lines.join(QLatin1Char('\n')));
+    });
+    connect(session, &Session::operationFinished, this, &InstallPage::onFinished);
+}
+
+void InstallPage::initializePage()
+{
+    const Operation op = m_session->operation();
+    switch (op) {
+    case Operation::Repair: setTitle(tr("Repairing cuDNN")); break;
+    case Operation::Uninstall: setTitle(tr("Uninstalling cuDNN")); break;
+    default: setTitle(tr("Installing cuDNN")); break;
+    }
+    setSubTitle(tr("Toolkit: %1").arg(m_session->toolkit()));
+    m_log->clear();
+    m_progress->setValue(0);
+    m_resultBox->hide();
+    m_cancel->setEnabled(true);
+    m_cancel->show();
+    m_status->setText(tr("Starting…"));
+    m_started = true;
+    m_session->runOperation();
+    emit completeChanged();
+}
+
+void InstallPage::onProgress(const ProgressInfo& p)
+{
+    if (!m_started)
+        return;
+    if (p.total > 0)
+        m_progress->setValue(int(p.done * 1000 / p.total));
+    QString status = p.stage;
+    if (!p.item.isEmpty())
+        status += QStringLiteral(": ") + p.item;
+    if (p.total > 0 && p.total > 1000)
+        status += QStringLiteral(" — ") + UiKit::progressLine(p.done, p.total, p.bytesPerSecond, p.etaSeconds);
+    if (m_cancel->isEnabled())
+        m_status->setText(status);
+}
+
+void InstallPage::onFinished()
+{
+    if (!m_started)
+        return;
+    m_started = false;
+    const OutcomeView& o = m_session->outcome();
+    m_cancel->hide();
+    m_progress->setValue(o.ok ? 1000 : m_progress->value());
+    QString text = QStringLiteral("<b>%1</b>").arg(o.headline.toHtmlEscaped());
+    if (!o.leftovers.isEmpty()) {
+        text += QStringLiteral("<p>%1</p><ul>").arg(tr("These could not be restored:").toHtmlEscaped());
+        for (const QString& l : o.leftovers)
+            text += QStringLiteral("<li>%1</li>").arg(l.toHtmlEscaped());
+        text += QStringLiteral("</ul>");
+    }
+    for (const ProblemView& p : o.problems) {
+        text += QStringLiteral("<p>%1").arg(p.message.toHtmlEscaped());
+        if (!p.fix.isEmpty())
+            text += QStringLiteral("<br><i>%1</i>").arg(tr("Fix: %1").arg(p.fix).toHtmlEscaped());
+        text += QStringLiteral("</p>");
+    }
+    m_result->setText(text);
+    const QString icon = o.ok ? QStringLiteral("ok") : (o.notRolledBack ? QStringLiteral("fail") : QStringLiteral("warning"));
+    m_resultIcon->setPixmap(Icons::pixmap(icon, 32));
+    m_resultBox->show();
+    m_status->setText(o.ok ? tr("Done.") : tr("Stopped."));
+    emit completeChanged();
+}
+
+bool InstallPage::isComplete() const
+{
+    return !m_session->operationRunning() && !m_started;
+}
+
+int InstallPage::nextId() const
+{
+    const OutcomeView& o = m_session->outcome();
+    if (o.ok && (o.operation == Operation::Install || o.operation == Operation::Repair))
+        return SetupWizard::ValidateId;
+    return SetupWizard::FinishId;
+}
+
+}  // namespace cudnnsetup::wizard

@@ -1,0 +1,35 @@
+#pragma once
+// Plan and apply for the wizard: core install/repair/uninstall/recover on a worker
+// thread (the core journals, rolls back and reports; the wizard only shows it).
+
+#include "task.h"
+#include "viewmodels.h"
+
+#include <QCoreApplication>
+
+namespace cudnnsetup::wizard {
+
+struct InstallRequest {
+    QString archive;
+    QString toolkit;
+    QString sha256;
+    QString manifest;
+    bool allowUnknown = false;
+    bool noPath = false;
+    QString stateDir;
+    std::shared_ptr<const VerifyResult> verified;  // install: the verification the plan is made from
+    std::shared_ptr<const Plan> plan;              // install: the plan the user reviewed
+};
+
+class InstallService {
+    Q_DECLARE_TR_FUNCTIONS(InstallService)
+public:
+    static bool engineAvailable();
+    static Task<PlanView>* plan(const InstallRequest& request, QObject* parent);
+    static Task<OutcomeView>* run(Operation operation, const InstallRequest& request, QObject* parent);
+    static QString operationName(Operation operation);
+    // Where install records and journals live when none is configured (contract/cli.md).
+    static QString defaultStateDir();
+};
+
+}  // namespace cudnnsetup::wizard

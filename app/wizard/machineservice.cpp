@@ -1,0 +1,257 @@
+#include "machineservice.h"
+
+#include "problemtext.h"
+#include "wizardconfig.h"
+
+#include <QDir>
+
+#if CUDNN_SETUP_WIZARD_HAVE_DETECT
+#include "detect/compat.h"
+#include "detect/detector.h"
+#include "platform/environment.h"
+#include "platform/registry.h"
+#endif
+#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
+#include "install/fileops.h"
+#include "install/journal.h"
+#include "install/plan.h"
+#endif
+
+#include <QFileInfo>
+
+namespace cudnnsetup::wizard {
+
+bool MachineService::detectorAvailable()
+{
+    return CUDNN_SETUP_WIZARD_HAVE_DETECT != 0;
+}
+
+#if CUDNN_SETUP_WIZARD_HAVE_DETECT
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+ProblemView view(const Problem& p)
+{
+    return ProblemText::describe(q(p.code), p.path ? q(*p.path) : QString(), q(p.message));
+}
+
+QString sourceText(const std::string& s)
+{
+    if (s == "--root")
+        return MachineService::tr("chosen by you");
+    if (s == "registry")
+        return MachineService::tr("registry");
+    return q(s);
+}
+
+MachineView toView(const DetectResult& r)
+{
+    MachineView m;
+    m.detected = true;
+    switch (r.driver.state) {
+    case DriverInfo::State::Present:
+        m.driverVersion = q(r.driver.version.value_or(std::string()));
+        m.driverText = MachineService::tr("NVIDIA driver %1 (supports CUDA up to %2)")
+                           .arg(m.driverVersion.isEmpty() ? MachineService::tr("of unknown version") : m.driverVersion,
+                                r.driver.cudaVersion ? q(cudaVersionText(*r.driver.cudaVersion)) : QStringLiteral("?"));
+        break;
+    case DriverInfo::State::Stub:
+        m.driverText = MachineService::tr("No NVIDIA driver: only the toolkit's stub library was found (%1).")
+                           .arg(q(r.driver.library));
+        break;
+    case DriverInfo::State::None:
+        m.driverText = MachineService::tr("No NVIDIA driver found. cuDNN can be installed, but it cannot run "
+                                          "until the NVIDIA display driver is installed.");
+        break;
+    }
+    for (const Toolkit& tk : r.toolkits) {
+        ToolkitView t;
+        t.path = QDir::toNativeSeparators(q(tk.path));
+        t.version = q(tk.versionText);
+        t.layout = q(tk.layout);
+        for (const std::string& s : tk.sources)
+            if (!t.sources.contains(sourceText(s)))
+                t.sources << sourceText(s);
+        if (tk.cudnn.present)
+            t.cudnnVersion = tk.cudnn.version ? q(tk.cudnn.version->toString()) : MachineService::tr("unknown version");
+        t.cudnnComplete = tk.cudnn.complete;
+        for (const Problem& p : tk.cudnn.problems)
+            t.problems << view(p);
+        m.toolkits << t;
+    }
+    for (const CudnnCopy& c : r.copies) {
+        const QString line = QStringLiteral("%1 — %2 — %3")
+                                 .arg(q(c.path), c.version ? q(*c.version) : QStringLiteral("?"), q(c.origin));
+        if (c.wins)
+            m.cudnnCopies.prepend(line);
+        else
+            m.cudnnCopies << line;
+    }
+    for (const Problem& p : r.problems)
+        m.diagnosis << view(p);
+    for (const Problem& p : r.warnings)
+        m.diagnosis << view(p);
+    return m;
+}
+
+// Install records (what maintenance can undo) and an unfinished journal (what to recover first).
+void addInstallState(MachineView& m, const QString& stateDir)
+{
+#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
+    const std::string dir = stateDir.toStdString();
+    for (ToolkitView& t : m.toolkits) {
+        const QString canonical = QFileInfo(t.path).canonicalFilePath();
+        t.hasRecord = !canonical.isEmpty() && QFileInfo::exists(q(recordPathFor(dir, canonical.toStdString())));
+    }
+    auto files = makeRealFileOps();
+    auto journal = loadJournal(*files, journalPathIn(dir));
+    if (!journal) {
+        m.interruptedTransaction = true;
+        m.interruptedText = q(journal.error().message);
+    } else if (*journal && (*journal)->status != JournalStatus::Committed) {
+        m.interruptedTransaction = true;
+        m.interruptedText = MachineService::tr("%1 in %2, %3")
+                                .arg(q(std::string(toString((*journal)->plan.kind))),
+                                     QDir::toNativeSeparators(q((*journal)->plan.toolkit)),
+                                     q(std::string(toString((*journal)->status))));
+    }
+#else
+    Q_UNUSED(m)
+    Q_UNUSED(stateDir)
+#endif
+}
+
+}  // namespace
+#endif
+
+Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
+                                          QObject* parent)
+{
+    auto* task = new Task<MachineView>(parent);
+#if CUDNN_SETUP_WIZARD_HAVE_DETECT
+    std::vector<std::string> roots;
+    for (const QString& r : extraRoots)
+        roots.push_back(QDir::toNativeSeparators(r).toStdString());
+    task->start([roots, scanSystem, stateDir](TaskContext&) {
+        try {
+            DetectOptions opts;
+            opts.find.roots = roots;
+            opts.find.scanSystem = scanSystem;
+#ifdef _WIN32
+            opts.find.windowsRules = true;
+#endif
+            const auto env = hostEnvironment();
+            const auto reg = hostRegistry();
+            MachineView m = toView(cudnnsetup::detect(opts, *env, *reg));
+            addInstallState(m, stateDir);
+            return m;
+        } catch (const std::exception& e) {
+            MachineView m;
+            m.error = tr("Looking at this computer failed: %1").arg(QString::fromUtf8(e.what()));
+            return m;
+        }
+    });
+#else
+    Q_UNUSED(scanSystem)
+    Q_UNUSED(stateDir)
+    task->start([extraRoots](TaskContext&) {
+        MachineView m;
+        m.error = tr("This build of cudnn-setup does not contain toolkit detection; "
+                     "choose the toolkit folder yourself.");
+        for (const QString& root : extraRoots) {
+            ToolkitView t;
+            t.path = QDir::toNativeSeparators(root);
+            t.sources << tr("chosen by you");
+            m.toolkits << t;
+        }
+        return m;
+    });
+#endif
+    return task;
+}
+
+void MachineService::rate(MachineView& machine, const ArchiveReport& archive)
+{
+#if CUDNN_SETUP_WIZARD_HAVE_DETECT
+    const CompatRules& rules = CompatRules::builtin();
+    const auto cudnn = Version::parse(archive.cudnnVersion.toStdString());
+    const auto archiveCuda = parseCudaVersion(archive.cudaVersion.toStdString());
+    for (ToolkitView& t : machine.toolkits) {
+        t.compatibility = Compatibility::Unknown;
+        if (!cudnn) {
+            t.compatibilityReason = tr("Not checked: choose and verify an archive first.");
+            continue;
+        }
+        const auto builds = rules.buildsFor(*cudnn);
+        const auto tk = parseCudaVersion(t.version.toStdString());
+        if (builds.empty()) {
+            t.compatibilityReason = tr("cuDNN %1 is not in the compatibility table; nothing is known about it.")
+                                        .arg(archive.cudnnVersion);
+            continue;
+        }
+        if (!tk) {
+            t.compatibilityReason = tr("The CUDA version of this toolkit is unknown (no version.json, version.txt "
+                                       "or cuda_runtime_api.h).");
+            continue;
+        }
+        const CudnnBuild* build = nullptr;
+        for (const CudnnBuild& b : builds)
+            if (archiveCuda ? b.cudaMajor == archiveCuda->major : b.cudaMajor == tk->major)
+                build = &b;
+        const QString tkText = QStringLiteral("%1.%2").arg(tk->major).arg(tk->minor);
+        const QString head = build ? tr("cuDNN %1 for CUDA %2.x").arg(archive.cudnnVersion).arg(build->cudaMajor)
+                                   : tr("cuDNN %1 for CUDA %2").arg(archive.cudnnVersion, archive.cudaVersion);
+        if (!build || build->cudaMajor != tk->major) {
+            t.compatibility = Compatibility::Incompatible;
+            t.compatibilityReason = tr("%1 — does not work with CUDA %2 (another major version). "
+                                       "Download the cuDNN build for CUDA %3.x.")
+                                        .arg(head, tkText)
+                                        .arg(tk->major);
+            continue;
+        }
+        const auto lo = parseCudaVersion(build->cudaMin), hi = parseCudaVersion(build->cudaMax);
+        const bool below = lo && Version{tk->major, tk->minor, 0, -1} < Version{lo->major, lo->minor, 0, -1};
+        const bool above = hi && Version{tk->major, tk->minor, 0, -1} > Version{hi->major, hi->minor, 0, -1};
+        QString reason;
+        if (below) {
+            t.compatibility = Compatibility::Incompatible;
+            reason = tr("%1 — needs CUDA %2 or later; this toolkit is %3.").arg(head, q(build->cudaMin), tkText);
+        } else if (above) {
+            t.compatibility = Compatibility::Warning;
+            reason = tr("%1 — tested up to CUDA %2; %3 is newer in the same major version and usually works.")
+                         .arg(head, q(build->cudaMax), tkText);
+        } else {
+            t.compatibility = Compatibility::Compatible;
+            reason = tr("%1 — compatible with %2").arg(head, tkText);
+        }
+        const bool windows = t.layout == QLatin1String("windows");
+        if (const auto need = rules.minDriver(Version{tk->major, tk->minor, 0, -1}, windows)) {
+            if (machine.driverVersion.isEmpty()) {
+                reason += QStringLiteral("; ") + tr("driver %1 required, none installed").arg(q(*need));
+                if (t.compatibility == Compatibility::Compatible)
+                    t.compatibility = Compatibility::Warning;
+            } else if (compareDriverVersions(machine.driverVersion.toStdString(), *need) < 0) {
+                reason += QStringLiteral("; ") + tr("driver %1 required, %2 installed — update the driver")
+                                                     .arg(q(*need), machine.driverVersion);
+                if (t.compatibility == Compatibility::Compatible)
+                    t.compatibility = Compatibility::Warning;
+            } else {
+                reason += QStringLiteral("; ") + tr("driver %1 required, %2 installed").arg(q(*need), machine.driverVersion);
+            }
+        }
+        t.compatibilityReason = reason;
+    }
+#else
+    Q_UNUSED(archive)
+    for (ToolkitView& t : machine.toolkits) {
+        t.compatibility = Compatibility::Unknown;
+        t.compatibilityReason = tr("Not checked: this build has no compatibility rules.");
+    }
+#endif
+}
+
+}  // namespace cudnnsetup::wizard

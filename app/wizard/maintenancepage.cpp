@@ -1,0 +1,159 @@
+#include "maintenancepage.h"
+
+#include "icons.h"
+#include "session.h"
+#include "setupwizard.h"
+#include "uikit.h"
+
+#include <QAbstractButton>
+#include <QButtonGroup>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRadioButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+MaintenancePage::MaintenancePage(Session* session) : m_session(session)
+{
+    setObjectName(QStringLiteral("maintenancePage"));
+    setTitle(tr("Maintain cuDNN"));
+    setSubTitle(tr("Choose the toolkit and what to do with its cuDNN."));
+
+    auto* listLabel = new QLabel(tr("&Toolkit:"));
+    m_toolkits = new QTreeWidget;
+    m_toolkits->setObjectName(QStringLiteral("maintenanceToolkits"));
+    m_toolkits->setAccessibleName(tr("Toolkits with cuDNN"));
+    m_toolkits->setHeaderLabels({tr("Folder"), tr("CUDA"), tr("cuDNN")});
+    m_toolkits->setRootIsDecorated(false);
+    m_toolkits->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    listLabel->setBuddy(m_toolkits);
+    connect(m_toolkits, &QTreeWidget::itemSelectionChanged, this, [this] {
+        const auto items = m_toolkits->selectedItems();
+        if (!items.isEmpty())
+            m_session->setToolkit(items.first()->data(0, Qt::UserRole).toString());
+        updateButtons();
+    });
+
+    m_actions = new QButtonGroup(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(listLabel);
+    layout->addWidget(m_toolkits, 1);
+    const struct {
+        Action action;
+        const char* name;
+        QString text;
+        QString help;
+    } choices[] = {
+        {Repair, "actionRepair", tr("&Repair"), tr("Restore missing, damaged or empty cuDNN files from the recorded archive.")},
+        {Uninstall, "actionUninstall", tr("&Uninstall"),
+         tr("Put the toolkit and PATH back exactly as they were before cuDNN was installed.")},
+        {Validate, "actionValidate", tr("&Validate"), tr("Run the convolution check on the GPU again.")},
+        {Report, "actionReport", tr("Re&port"), tr("Show the version profile to save or paste into a bug report.")},
+        {InstallAnother, "actionInstall", tr("Install &another version"), tr("Choose a new cuDNN archive.")},
+    };
+    for (const auto& c : choices) {
+        auto* radio = new QRadioButton(c.text);
+        radio->setObjectName(QLatin1String(c.name));
+        radio->setToolTip(c.help);
+        auto* help = new QLabel(c.help);
+        help->setIndent(24);
+        help->setWordWrap(true);
+        m_actions->addButton(radio, c.action);
+        layout->addWidget(radio);
+        layout->addWidget(help);
+    }
+    m_actions->button(Validate)->setChecked(true);
+    connect(m_actions, &QButtonGroup::idToggled, this, [this](int, bool on) {
+        if (on)
+            updateButtons();
+    });
+    m_note = UiKit::wrappingLabel();
+    layout->addWidget(m_note);
+
+    connect(session, &Session::machineChanged, this, &MaintenancePage::refresh);
+}
+
+void MaintenancePage::initializePage()
+{
+    refresh();
+}
+
+void MaintenancePage::refresh()
+{
+    m_toolkits->clear();
+    for (const ToolkitView& t : m_session->machine().toolkits) {
+        if (t.cudnnVersion.isEmpty() && !t.hasRecord)
+            continue;
+        auto* item = new QTreeWidgetItem(m_toolkits);
+        item->setIcon(0, Icons::get(QStringLiteral("folder")));
+        item->setText(0, t.path);
+        item->setText(1, t.version);
+        item->setText(2, t.cudnnVersion + (t.hasRecord ? QLatin1Char(' ') + tr("(installed by cudnn-setup)") : QString()));
+        item->setData(0, Qt::UserRole, t.path);
+        if (Session::samePath(t.path, m_session->toolkit()) || (m_session->toolkit().isEmpty() && m_toolkits->topLevelItemCount() == 1))
+            item->setSelected(true);
+    }
+    updateButtons();
+}
+
+void MaintenancePage::setAction(Action a)
+{
+    m_actions->button(a)->setChecked(true);
+}
+
+MaintenancePage::Action MaintenancePage::action() const
+{
+    return Action(m_actions->checkedId());
+}
+
+void MaintenancePage::updateButtons()
+{
+    const Action a = action();
+    const ToolkitView* t = m_session->selectedToolkit();
+    // Uninstall undoes a recorded install only; a hand-copied cuDNN has nothing to go back to.
+    m_actions->button(Uninstall)->setEnabled(t && t->hasRecord);
+    if (a == Uninstall && !(t && t->hasRecord))
+        m_note->setText(tr("Only an installation made by cudnn-setup can be undone exactly."));
+    else
+        m_note->clear();
+    setCommitPage(a == Repair || a == Uninstall);
+    setButtonText(QWizard::CommitButton, a == Uninstall ? tr("&Uninstall") : tr("&Repair"));
+    emit completeChanged();
+}
+
+bool MaintenancePage::isComplete() const
+{
+    const Action a = action();
+    if (a == InstallAnother)
+        return true;
+    const ToolkitView* t = m_session->selectedToolkit();
+    if (!t)
+        return false;
+    return a != Uninstall || t->hasRecord;
+}
+
+bool MaintenancePage::validatePage()
+{
+    switch (action()) {
+    case Repair: m_session->setOperation(Operation::Repair); break;
+    case Uninstall: m_session->setOperation(Operation::Uninstall); break;
+    default: break;
+    }
+    return true;
+}
+
+int MaintenancePage::nextId() const
+{
+    switch (action()) {
+    case Repair:
+    case Uninstall: return SetupWizard::InstallId;
+    case Validate: return SetupWizard::ValidateId;
+    case Report: return SetupWizard::FinishId;
+    case InstallAnother: return SetupWizard::ArchiveId;
+    }
+    return SetupWizard::FinishId;
+}
+
+}  // namespace cudnnsetup::wizard

@@ -1,0 +1,140 @@
+#include "reviewpage.h"
+
+#include "icons.h"
+#include "session.h"
+#include "setupwizard.h"
+#include "uikit.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+ReviewPage::ReviewPage(Session* session) : m_session(session)
+{
+    setObjectName(QStringLiteral("reviewPage"));
+    setTitle(tr("Review the changes"));
+    setSubTitle(tr("Nothing has been written yet. This is exactly what Install will do; "
+                   "if any step fails, all of it is undone."));
+    setCommitPage(true);
+    setButtonText(QWizard::CommitButton, tr("&Install"));
+
+    m_summary = UiKit::wrappingLabel();
+    m_summary->setObjectName(QStringLiteral("planSummary"));
+    m_files = new QTreeWidget;
+    m_files->setObjectName(QStringLiteral("planFiles"));
+    m_files->setAccessibleName(tr("Files that will be added, replaced or removed"));
+    m_files->setHeaderLabels({tr("File"), tr("Change")});
+    m_files->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_files->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+
+    m_path = new QTextBrowser;
+    m_path->setObjectName(QStringLiteral("pathPreview"));
+    m_path->setAccessibleName(tr("PATH before and after"));
+    m_warnings = new QTreeWidget;
+    m_warnings->setObjectName(QStringLiteral("planWarnings"));
+    m_warnings->setAccessibleName(tr("Conflicts and warnings"));
+    m_warnings->setHeaderHidden(true);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_files);
+    split->addWidget(m_path);
+    split->addWidget(m_warnings);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(session, &Session::planFinished, this, &ReviewPage::showPlan);
+}
+
+void ReviewPage::initializePage()
+{
+    m_session->setOperation(Operation::Install);
+    m_files->clear();
+    m_warnings->clear();
+    m_path->clear();
+    m_summary->setText(tr("Working out the plan for %1…").arg(m_session->toolkit()));
+    m_session->makePlan();
+}
+
+void ReviewPage::showPlan()
+{
+    const PlanView& p = m_session->plan();
+    if (auto* w = qobject_cast<SetupWizard*>(wizard()))
+        w->setNeedsAdmin(p.ok && p.needsAdmin);
+    m_files->clear();
+    m_warnings->clear();
+    if (!p.ok) {
+        m_summary->setText(p.error);
+        m_path->clear();
+        emit completeChanged();
+        return;
+    }
+    QString summary = tr("Into %1: %n file(s) added", "", p.added).arg(m_session->toolkit());
+    summary += QStringLiteral(", ") + tr("%n replaced (the old ones are kept as backups)", "", p.replaced);
+    summary += QStringLiteral(", ") + tr("%n removed (backed up)", "", p.removed) + QLatin1Char('.');
+    if (p.needsAdmin)
+        summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Install.");
+    m_summary->setText(summary);
+
+    for (const PlanFileView& f : p.files) {
+        auto* item = new QTreeWidgetItem(m_files);
+        item->setText(0, f.path);
+        item->setToolTip(0, f.detail.isEmpty() ? f.path : f.detail);
+        switch (f.change) {
+        case FileChange::Added: item->setText(1, tr("added")); item->setIcon(1, Icons::get(QStringLiteral("ok"))); break;
+        case FileChange::Replaced: item->setText(1, tr("replaced, backup kept")); item->setIcon(1, Icons::get(QStringLiteral("warning"))); break;
+        case FileChange::Removed: item->setText(1, tr("removed, backup kept")); item->setIcon(1, Icons::get(QStringLiteral("fail"))); break;
+        case FileChange::Directory: item->setText(1, tr("folder created")); item->setIcon(1, Icons::get(QStringLiteral("folder"))); break;
+        }
+    }
+
+    QString html;
+    if (!p.pathChange) {
+        html = tr("PATH stays as it is.").toHtmlEscaped();
+    } else {
+        auto list = [&p](const QStringList& entries, bool after) {
+            QString out = QStringLiteral("<ol style='margin:0'>");
+            for (const QString& e : entries) {
+                const bool changed = after && p.pathChanged.contains(e, Qt::CaseInsensitive);
+                out += changed ? QStringLiteral("<li><span style='background:#c8e6c9;font-weight:bold'>%1</span></li>")
+                                     .arg(e.toHtmlEscaped())
+                               : QStringLiteral("<li>%1</li>").arg(e.toHtmlEscaped());
+            }
+            return out + QStringLiteral("</ol>");
+        };
+        html = QStringLiteral("<b>%1</b>%2<b>%3</b>%4")
+                   .arg(tr("PATH before").toHtmlEscaped(), list(p.pathBefore, false),
+                        tr("PATH after (changes highlighted)").toHtmlEscaped(), list(p.pathAfter, true));
+    }
+    m_path->setHtml(html);
+
+    UiKit::addProblems(m_warnings, p.warnings, CheckState::Warning);
+    UiKit::addProblems(m_warnings, m_session->machine().diagnosis, CheckState::Warning);
+    if (m_warnings->topLevelItemCount() == 0) {
+        auto* ok = new QTreeWidgetItem(m_warnings);
+        ok->setIcon(0, Icons::get(QStringLiteral("ok")));
+        ok->setText(0, tr("No conflicts found: no other cuDNN copy will win the library search."));
+    }
+    emit completeChanged();
+}
+
+bool ReviewPage::isComplete() const
+{
+    return !m_session->planning() && m_session->plan().ok;
+}
+
+bool ReviewPage::validatePage()
+{
+    m_session->setOperation(Operation::Install);
+    return true;
+}
+
+}  // namespace cudnnsetup::wizard

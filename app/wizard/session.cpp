@@ -1,0 +1,303 @@
+#include "session.h"
+
+#include "archiveservice.h"
+#include "machineservice.h"
+#include "reportwriter.h"
+#include "validateservice.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace cudnnsetup::wizard {
+
+Session::Session(SessionConfig config, QObject* parent) : QObject(parent), m_config(std::move(config))
+{
+    if (m_config.stateDir.isEmpty())
+        m_config.stateDir = InstallService::defaultStateDir();
+    if (m_config.logDir.isEmpty())
+        m_config.logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs");
+}
+
+Session::~Session() = default;
+
+void Session::detect()
+{
+    if (detecting())
+        return;
+    m_detectTask = MachineService::detect(m_config.extraToolkitRoots, m_config.scanSystem, m_config.stateDir, this);
+    connect(m_detectTask, &TaskBase::finished, this, [this, task = m_detectTask.data()] {
+        m_machine = task->result();
+        MachineService::rate(m_machine, m_archive);
+        task->deleteLater();
+        emit machineChanged();
+    });
+}
+
+bool Session::detecting() const
+{
+    return m_detectTask && m_detectTask->isRunning();
+}
+
+bool Session::maintenanceAvailable() const
+{
+    for (const ToolkitView& t : m_machine.toolkits)
+        if (t.hasRecord || !t.cudnnVersion.isEmpty())
+            return true;
+    return false;
+}
+
+QStringList Session::discoverArchives() const
+{
+    return ArchiveService::discover(m_config.searchFolders);
+}
+
+void Session::verifyArchive(const QString& path)
+{
+    if (m_verifyTask) {
+        m_verifyTask->disconnect(this);
+        m_verifyTask->cancel();
+        m_verifyTask->deleteLater();  // its destructor waits for the (cancelled) work
+    }
+    m_archivePath = path;
+    m_archive = {};
+    m_archive.path = path;
+    m_trusted = false;
+    log(QStringLiteral("verify %1").arg(path));
+    m_verifyTask = ArchiveService::verify(path, {}, {}, this);
+    connect(m_verifyTask, &TaskBase::progressChanged, this, &Session::verifyProgress);
+    connect(m_verifyTask, &TaskBase::finished, this, [this, task = m_verifyTask.data()] {
+        m_archive = task->result();
+        log(QStringLiteral("verify result: ok=%1 authenticity=%2 problems=%3 cancelled=%4 %5")
+                .arg(m_archive.ok)
+                .arg(m_archive.authenticity)
+                .arg(m_archive.problems.size())
+                .arg(m_archive.cancelled)
+                .arg(m_archive.error));
+        MachineService::rate(m_machine, m_archive);
+        emit verifyFinished();
+        emit trustChanged();
+    });
+}
+
+void Session::cancelVerify()
+{
+    if (m_verifyTask)
+        m_verifyTask->cancel();
+}
+
+bool Session::verifying() const
+{
+    return m_verifyTask && m_verifyTask->isRunning();
+}
+
+void Session::setTrusted(bool trusted)
+{
+    if (m_trusted == trusted)
+        return;
+    m_trusted = trusted;
+    log(QStringLiteral("user trusts unknown archive: %1").arg(trusted));
+    emit trustChanged();
+}
+
+bool Session::archiveAcceptable() const
+{
+    if (verifying() || !m_archive.ok || !m_archive.error.isEmpty())
+        return false;
+    return !m_archive.needsTrust() || m_trusted;
+}
+
+void Session::addToolkitRoot(const QString& folder)
+{
+    const QString f = QDir::cleanPath(folder);
+    if (!m_config.extraToolkitRoots.contains(f))
+        m_config.extraToolkitRoots << f;
+    setToolkit(QDir::toNativeSeparators(f));
+    detect();
+}
+
+void Session::setToolkit(const QString& path)
+{
+    if (m_toolkit == path)
+        return;
+    m_toolkit = path;
+    emit toolkitChanged();
+}
+
+bool Session::samePath(const QString& a, const QString& b)
+{
+    auto norm = [](const QString& p) {
+        const QString c = QFileInfo(p).canonicalFilePath();
+        return c.isEmpty() ? QDir::cleanPath(QDir::fromNativeSeparators(p)) : c;
+    };
+#ifdef Q_OS_WIN
+    return norm(a).compare(norm(b), Qt::CaseInsensitive) == 0;
+#else
+    return norm(a) == norm(b);
+#endif
+}
+
+const ToolkitView* Session::selectedToolkit() const
+{
+    if (m_toolkit.isEmpty())
+        return nullptr;
+    for (const ToolkitView& t : m_machine.toolkits)
+        if (samePath(t.path, m_toolkit))
+            return &t;
+    return nullptr;
+}
+
+InstallRequest Session::request() const
+{
+    InstallRequest r;
+    r.verified = m_archive.core;
+    r.plan = m_plan.core;
+    r.archive = m_archivePath;
+    r.toolkit = m_toolkit;
+    r.allowUnknown = m_trusted;
+    r.noPath = m_config.noPath;
+    r.stateDir = m_config.stateDir;
+    return r;
+}
+
+void Session::makePlan()
+{
+    m_plan = {};
+    if (m_planTask)
+        return;
+    m_planTask = InstallService::plan(request(), this);
+    connect(m_planTask, &TaskBase::finished, this, [this, task = m_planTask.data()] {
+        m_plan = task->result();
+        log(QStringLiteral("plan: ok=%1 added=%2 replaced=%3 removed=%4 admin=%5 %6")
+                .arg(m_plan.ok)
+                .arg(m_plan.added)
+                .arg(m_plan.replaced)
+                .arg(m_plan.removed)
+                .arg(m_plan.needsAdmin)
+                .arg(m_plan.error));
+        task->deleteLater();
+        emit planFinished();
+    });
+}
+
+bool Session::planning() const
+{
+    return m_planTask && m_planTask->isRunning();
+}
+
+void Session::runOperation()
+{
+    if (operationRunning())
+        return;
+    if (m_operationTask)
+        m_operationTask->deleteLater();
+    m_outcome = {};
+    log(QStringLiteral("%1 %2 into %3").arg(InstallService::operationName(m_operation), m_archivePath, m_toolkit));
+    m_operationTask = InstallService::run(m_operation, request(), this);
+    connect(m_operationTask, &TaskBase::progressChanged, this, &Session::operationProgress);
+    connect(m_operationTask, &TaskBase::logLines, this, [this](const QStringList& lines) {
+        for (const QString& l : lines)
+            log(l);
+        emit operationLog(lines);
+    });
+    connect(m_operationTask, &TaskBase::finished, this, [this, task = m_operationTask.data()] {
+        m_outcome = task->result();
+        log(QStringLiteral("result: exit %1 — %2").arg(m_outcome.exitCode).arg(m_outcome.headline));
+        for (const QString& l : m_outcome.leftovers)
+            log(QStringLiteral("left over: %1").arg(l));
+        emit operationFinished();
+        if (m_operation != Operation::Recover)
+            detect();  // the machine changed: Finish and Maintenance show the new state
+    });
+}
+
+void Session::cancelOperation()
+{
+    if (m_operationTask) {
+        log(QStringLiteral("cancel requested"));
+        m_operationTask->cancel();
+    }
+}
+
+bool Session::operationRunning() const
+{
+    return m_operationTask && m_operationTask->isRunning();
+}
+
+QString Session::validatorProgram() const
+{
+    return m_config.validatorProgram.isEmpty() ? QCoreApplication::applicationFilePath() : m_config.validatorProgram;
+}
+
+void Session::validate()
+{
+    if (validating())
+        return;
+    if (m_validationRun)
+        m_validationRun->deleteLater();
+    m_validation = {};
+    m_validationRun = new ValidationRun(validatorProgram(), m_toolkit, m_config.stateDir, m_config.validateTimeoutMs,
+                                        this);
+    log(QStringLiteral("validate: %1 %2").arg(validatorProgram(), m_validationRun->arguments().join(QLatin1Char(' '))));
+    connect(m_validationRun, &ValidationRun::finished, this, [this, run = m_validationRun.data()] {
+        m_validation = run->result();
+        log(QStringLiteral("validate result: exit %1 ok=%2 — %3").arg(m_validation.exitCode).arg(m_validation.ok)
+                .arg(m_validation.headline));
+        emit validationFinished();
+    });
+    m_validationRun->start();
+}
+
+void Session::cancelValidation()
+{
+    if (m_validationRun)
+        m_validationRun->cancel();
+}
+
+bool Session::validating() const
+{
+    return m_validationRun && m_validationRun->isRunning();
+}
+
+QString Session::reportMarkdown() const
+{
+    return ReportWriter::markdown(*this);
+}
+
+QByteArray Session::reportJson() const
+{
+    return ReportWriter::json(*this);
+}
+
+bool Session::saveReport(const QString& path, QString* error) const
+{
+    QSaveFile f(path);
+    const QByteArray data = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? reportJson()
+                                                                                        : reportMarkdown().toUtf8();
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        if (error)
+            *error = tr("Could not write %1: %2. Choose another folder.").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString Session::logFilePath() const
+{
+    return m_config.logDir + QStringLiteral("/cudnn-setup-wizard.log");
+}
+
+void Session::log(const QString& line)
+{
+    QDir().mkpath(m_config.logDir);
+    QFile f(logFilePath());
+    if (!f.open(QIODevice::Append | QIODevice::Text))
+        return;  // a log that cannot be written must not stop the install
+    f.write(QDateTime::currentDateTime().toString(Qt::ISODateWithMs).toUtf8() + ' ' + line.toUtf8() + '\n');
+}
+
+}  // namespace cudnnsetup::wizard

@@ -1,0 +1,122 @@
+#pragma once
+// The wizard's controller: what the user chose so far, the work in flight, and the
+// results. Pages read it and call it; it calls the services (never the widgets).
+
+#include "installservice.h"
+#include "task.h"
+#include "viewmodels.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+namespace cudnnsetup::wizard {
+
+class ValidationRun;
+
+struct SessionConfig {
+    QStringList searchFolders;       // where cudnn*.zip are looked for
+    QStringList extraToolkitRoots;   // like `detect --root`
+    bool scanSystem = true;          // false: only extraToolkitRoots (tests, offline images)
+    QString stateDir;                // install records and journals ("" = the core's default)
+    QString validatorProgram;        // runs `validate --json`; "" = this program
+    QString logDir;                  // where the wizard's log goes
+    int validateTimeoutMs = 180000;
+    bool noPath = false;
+};
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(SessionConfig config, QObject* parent = nullptr);
+    ~Session() override;
+
+    const SessionConfig& config() const { return m_config; }
+
+    // Machine
+    void detect();
+    bool detecting() const;
+    const MachineView& machine() const { return m_machine; }
+    bool maintenanceAvailable() const;  // a recorded install, or cuDNN found in a toolkit
+
+    // Archive
+    QStringList discoverArchives() const;
+    void verifyArchive(const QString& path);
+    void cancelVerify();
+    bool verifying() const;
+    const ArchiveReport& archive() const { return m_archive; }
+    QString archivePath() const { return m_archivePath; }
+    void setTrusted(bool trusted);
+    bool trusted() const { return m_trusted; }
+    bool archiveAcceptable() const;
+    TaskBase* verifyTask() const { return m_verifyTask; }
+
+    // Toolkit
+    void addToolkitRoot(const QString& folder);
+    void setToolkit(const QString& path);
+    QString toolkit() const { return m_toolkit; }
+    const ToolkitView* selectedToolkit() const;
+    // Whether two spellings name the same folder (links resolved; case-blind on Windows).
+    static bool samePath(const QString& a, const QString& b);
+
+    // Plan and operation
+    void setOperation(Operation operation) { m_operation = operation; }
+    Operation operation() const { return m_operation; }
+    void makePlan();
+    bool planning() const;
+    const PlanView& plan() const { return m_plan; }
+    void runOperation();
+    void cancelOperation();
+    bool operationRunning() const;
+    const OutcomeView& outcome() const { return m_outcome; }
+    TaskBase* operationTask() const { return m_operationTask; }
+
+    // Validation
+    void validate();
+    void cancelValidation();
+    bool validating() const;
+    const ValidationView& validation() const { return m_validation; }
+    QString validatorProgram() const;
+
+    // Report and log
+    QString reportMarkdown() const;
+    QByteArray reportJson() const;
+    // Writes JSON when the name ends in .json, else Markdown; error says why not.
+    bool saveReport(const QString& path, QString* error) const;
+    QString logFilePath() const;
+    void log(const QString& line);
+
+signals:
+    void machineChanged();
+    void verifyProgress(const cudnnsetup::wizard::ProgressInfo& progress);
+    void verifyFinished();
+    void trustChanged();
+    void toolkitChanged();
+    void planFinished();
+    void operationProgress(const cudnnsetup::wizard::ProgressInfo& progress);
+    void operationLog(const QStringList& lines);
+    void operationFinished();
+    void validationFinished();
+
+private:
+    InstallRequest request() const;
+
+    SessionConfig m_config;
+    MachineView m_machine;
+    ArchiveReport m_archive;
+    QString m_archivePath;
+    bool m_trusted = false;
+    QString m_toolkit;
+    Operation m_operation = Operation::Install;
+    PlanView m_plan;
+    OutcomeView m_outcome;
+    ValidationView m_validation;
+
+    QPointer<Task<MachineView>> m_detectTask;
+    QPointer<Task<ArchiveReport>> m_verifyTask;
+    QPointer<Task<PlanView>> m_planTask;
+    QPointer<Task<OutcomeView>> m_operationTask;
+    QPointer<ValidationRun> m_validationRun;
+};
+
+}  // namespace cudnnsetup::wizard

@@ -1,0 +1,48 @@
+#pragma once
+// Runs `validate --json` in a child process (a crash or hang inside a broken cuDNN
+// must not take the wizard down) and turns the contract's document into a view.
+
+#include "viewmodels.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+#include <QTimer>
+
+namespace cudnnsetup::wizard {
+
+class ValidationRun : public QObject {
+    Q_OBJECT
+public:
+    // program: the cudnn-setup(-cli) executable; it is given "validate --json --toolkit DIR".
+    ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QObject* parent = nullptr);
+    ~ValidationRun() override;
+
+    void start();
+    void cancel();
+    bool isRunning() const;
+    const ValidationView& result() const { return m_result; }
+    QStringList arguments() const;
+
+    // Parses a validate document (exposed for tests).
+    static ValidationView parse(const QByteArray& json, int exitCode);
+
+signals:
+    void finished();
+
+private:
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onError(QProcess::ProcessError error);
+    void finish();
+
+    QString m_program, m_toolkit, m_stateDir;
+    int m_timeoutMs;
+    QProcess m_process;
+    QTimer m_timeout;
+    bool m_timedOut = false, m_cancelled = false, m_done = false;
+    ValidationView m_result;
+};
+
+}  // namespace cudnnsetup::wizard

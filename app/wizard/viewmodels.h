@@ -1,0 +1,149 @@
+#pragma once
+// What the pages show, in Qt types, already translated. Built by the services from
+// the core's results (on the worker thread), so a page only lays them out.
+
+#include <QList>
+
+#include <memory>
+
+namespace cudnnsetup {
+struct VerifyResult;
+struct Plan;
+}
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace cudnnsetup::wizard {
+
+enum class CheckState { Pending, Passed, Warning, Failed, Skipped };
+
+struct ProblemView {
+    QString code;     // stable code from the contract ("unsafe-path")
+    QString path;     // the file it concerns, may be empty
+    QString message;  // one sentence naming the file
+    QString fix;      // what to do, may be empty
+};
+
+struct CheckItem {
+    QString key;    // "identity", "authenticity", "completeness", "integrity", "safety"
+    QString title;  // translated
+    CheckState state = CheckState::Pending;
+    QString summary;              // one line next to the title
+    QList<ProblemView> problems;  // sentences under it
+};
+
+struct ArchiveReport {
+    QString path;
+    quint64 size = 0;
+    QString sha256;
+    QString authenticity;  // contract string: official, manifest, user, unknown, mismatch
+    QString releaseText;   // "cuDNN 8.2.0.53 for CUDA 11.3 (windows-x86_64)", empty when unidentified
+    QString cudnnVersion;
+    QString cudaVersion;
+    int entryCount = 0;
+    QList<CheckItem> checks;
+    QList<ProblemView> problems;
+    QList<ProblemView> warnings;
+    bool ok = false;
+    bool cancelled = false;
+    QString error;  // the check could not run at all (not available, internal failure)
+    std::shared_ptr<const VerifyResult> core;  // what the plan is made from (null without a verifier)
+    bool needsTrust() const { return ok && authenticity == QLatin1String("unknown"); }
+};
+
+enum class Compatibility { Unknown, Compatible, Warning, Incompatible };
+
+struct ToolkitView {
+    QString path;
+    QString version;        // "11.3"
+    QString layout;         // "windows" / "linux"
+    QStringList sources;    // where it was found, translated ("registry", "CUDA_PATH", "added by you")
+    QString cudnnVersion;   // cuDNN already inside, empty when none
+    bool cudnnComplete = false;
+    QList<ProblemView> problems;
+    bool hasRecord = false;  // installed by this tool (an install record exists)
+    // Against the chosen archive:
+    Compatibility compatibility = Compatibility::Unknown;
+    QString compatibilityReason;
+};
+
+struct MachineView {
+    bool detected = false;  // detection ran
+    QString error;          // why it could not run
+    QString driverText;     // "NVIDIA driver 531.14 (CUDA 12.1)" / "No NVIDIA driver found"
+    QString driverVersion;
+    QList<ToolkitView> toolkits;
+    QStringList cudnnCopies;        // "path — version — origin", winner first
+    QList<ProblemView> diagnosis;   // conflicts with their fixes
+    bool interruptedTransaction = false;
+    QString interruptedText;        // what was interrupted, where
+};
+
+enum class FileChange { Added, Replaced, Removed, Directory };
+
+struct PlanFileView {
+    FileChange change = FileChange::Added;
+    QString path;     // target path
+    QString detail;   // "backup kept in ..." etc
+};
+
+struct PlanView {
+    bool ok = false;
+    QString error;
+    QList<PlanFileView> files;
+    int added = 0, replaced = 0, removed = 0;
+    QStringList pathBefore;   // PATH entries before
+    QStringList pathAfter;    // PATH entries after
+    QStringList pathChanged;  // the entries that are new or moved (highlighted)
+    bool pathChange = false;
+    QList<ProblemView> warnings;  // diagnosis conflicts that stay, with fixes
+    bool needsAdmin = false;
+    std::shared_ptr<const Plan> core;  // what Install applies, exactly as shown
+};
+
+enum class Operation { Install, Repair, Uninstall, Recover };
+
+struct OutcomeView {
+    Operation operation = Operation::Install;
+    bool ok = false;
+    bool cancelled = false;
+    bool rolledBack = false;      // failed and everything was restored
+    bool notRolledBack = false;   // failed and something is left: see leftovers
+    QString headline;             // one honest sentence
+    QStringList actions;          // what was done
+    QList<ProblemView> problems;
+    QStringList leftovers;        // what could not be restored, and how to recover
+    int exitCode = 0;             // contract exit code
+};
+
+struct ValidationCheckView {
+    QString name;       // shape
+    QString algo;
+    bool ok = false;
+    double maxRelError = -1;
+    double timeMs = -1;
+    QString error;
+};
+
+struct ValidationView {
+    bool ran = false;        // the child process produced a document
+    bool ok = false;
+    bool timedOut = false;
+    bool crashed = false;
+    int exitCode = -1;
+    QString device;
+    QString driver;
+    QString cudnnVersion;
+    QString libraryPath;
+    QStringList loaded;      // every module actually loaded
+    QList<ValidationCheckView> checks;
+    QList<ProblemView> problems;
+    QString stderrText;      // the last lines the child printed, for the report
+    QString headline;
+    QByteArray rawJson;
+};
+
+}  // namespace cudnnsetup::wizard
+
+Q_DECLARE_METATYPE(cudnnsetup::wizard::ArchiveReport)

@@ -1,0 +1,264 @@
+// The wizard's service layer without pages: languages and translations, the task
+// runner (coalescing, cancel), the validate child process, archive discovery.
+#include "wizard/archiveservice.h"
+#include "wizard/task.h"
+#include "wizard/validateservice.h"
+#include "wizard/wizardmain.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <atomic>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+
+class TestWizardServices : public QObject {
+    Q_OBJECT
+private slots:
+    void chooseLanguage_data();
+    void chooseLanguage();
+    void translationsComplete_data();
+    void translationsComplete();
+    void translationInstalled();
+    void taskCoalescesAndCancels();
+    void parseValidateDocument();
+    void validateChildFailures_data();
+    void validateChildFailures();
+    void discoverArchives();
+};
+
+void TestWizardServices::chooseLanguage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("system-english") << QStringList{"cudnn-setup"} << "en_US" << "en";
+    QTest::newRow("system-chinese") << QStringList{"cudnn-setup"} << "zh_CN" << "zh_CN";
+    QTest::newRow("system-taiwan") << QStringList{"cudnn-setup"} << "zh_TW" << "zh_CN";
+    QTest::newRow("system-german") << QStringList{"cudnn-setup"} << "de_DE" << "en";
+    QTest::newRow("forced-zh") << QStringList{"cudnn-setup", "--lang", "zh_CN"} << "en_US" << "zh_CN";
+    QTest::newRow("forced-en") << QStringList{"cudnn-setup", "--lang=en"} << "zh_CN" << "en";
+}
+
+void TestWizardServices::chooseLanguage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, system);
+    QFETCH(QString, expected);
+    QCOMPARE(wizard::chooseLanguage(args, QLocale(system)), expected);
+}
+
+void TestWizardServices::translationsComplete_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("zh_CN") << QStringLiteral("cudnn-setup_zh_CN.ts");
+    QTest::newRow("en") << QStringLiteral("cudnn-setup_en.ts");
+}
+
+void TestWizardServices::translationsComplete()
+{
+    // Every text of the Chinese file is translated and keeps its placeholders; the English file
+    // has every plural form. An untranslated string would show English in the Chinese wizard.
+    QFETCH(QString, file);
+    QFile f(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/translations/") + file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    const bool chinese = file.contains(QLatin1String("zh_CN"));
+    int messages = 0, checked = 0;
+    QString source, context;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name"))
+            context = xml.readElementText();
+        else if (xml.name() == QLatin1String("message")) {
+            ++messages;
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source"))
+            source = xml.readElementText();
+        else if (xml.name() == QLatin1String("translation")) {
+            const QString type = xml.attributes().value(QLatin1String("type")).toString();
+            if (!chinese && !numerus)
+                continue;  // English needs only the plural forms
+            QVERIFY2(type != QLatin1String("unfinished") && type != QLatin1String("vanished")
+                         && type != QLatin1String("obsolete"),
+                     qPrintable(QStringLiteral("%1 / %2: %3").arg(context, source, type)));
+            QString text;
+            if (numerus) {
+                QStringList forms;
+                while (xml.readNextStartElement())
+                    forms << xml.readElementText();
+                QVERIFY2(!forms.isEmpty() && !forms.contains(QString()), qPrintable(source));
+                text = forms.join(QLatin1Char('|'));
+            } else {
+                text = xml.readElementText();
+            }
+            QVERIFY2(!text.isEmpty(), qPrintable(context + QStringLiteral(" / ") + source));
+            for (const char* ph : {"%1", "%2", "%3", "%4", "%n"})
+                QVERIFY2(source.contains(QLatin1String(ph)) == text.contains(QLatin1String(ph)),
+                         qPrintable(QStringLiteral("%1: %2 -> %3").arg(QLatin1String(ph), source, text)));
+            ++checked;
+        }
+    }
+    QVERIFY(!xml.hasError());
+    QVERIFY(messages > 100);
+    qInfo("%s: %d messages, %d checked", qPrintable(file), messages, checked);
+}
+
+void TestWizardServices::translationInstalled()
+{
+    QVERIFY(installLanguage(QStringLiteral("zh_CN")));
+    QCOMPARE(QLocale().name(), QStringLiteral("zh_CN"));
+    const QString zh = QCoreApplication::translate("cudnnsetup::wizard::ArchivePage", "Choose the cuDNN archive");
+    QVERIFY2(zh != QLatin1String("Choose the cuDNN archive"), qPrintable(zh));
+    QVERIFY(zh.contains(QStringLiteral("cuDNN")));
+    QCOMPARE(QCoreApplication::translate("QWizard", "Cancel"), QStringLiteral("取消"));
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    QCOMPARE(QCoreApplication::translate("cudnnsetup::wizard::ArchivePage", "Choose the cuDNN archive"),
+             QStringLiteral("Choose the cuDNN archive"));
+    QCOMPARE(QCoreApplication::translate("ArchiveService", "%n file(s) missing.", "", 1), QStringLiteral("1 file missing."));
+    QVERIFY(!installLanguage(QStringLiteral("fr")));
+}
+
+void TestWizardServices::taskCoalescesAndCancels()
+{
+    // A core that reports progress as fast as it can must not flood the UI thread, and a cancel
+    // must be seen at once.
+    Task<int> task;
+    int signals_ = 0;
+    connect(&task, &TaskBase::progressChanged, this, [&signals_] { ++signals_; });
+    QSignalSpy finished(&task, &TaskBase::finished);
+    std::atomic<long> reports{0};
+    task.start([&reports](TaskContext& ctx) {
+        std::uint64_t i = 0;
+        while (!ctx.cancel.isCancelled()) {
+            ctx.progress.onProgress(++i, 0);
+            reports.fetch_add(1, std::memory_order_relaxed);
+        }
+        return int(i % 1000);
+    });
+    QTest::qWait(600);
+    QElapsedTimer clock;
+    clock.start();
+    task.cancel();
+    QVERIFY(finished.wait(2000));
+    const qint64 ms = clock.elapsed();
+    qInfo("%ld progress reports became %d signals in 600 ms; cancel took %lld ms (task says %lld)", reports.load(),
+          signals_, ms, task.cancelLatencyMs());
+    QVERIFY(reports.load() > 1000);
+    QVERIFY2(signals_ <= 600 / TaskBase::kPollIntervalMs + 3, qPrintable(QString::number(signals_)));
+    QVERIFY(signals_ >= 2);
+    QVERIFY(task.cancelLatencyMs() >= 0 && task.cancelLatencyMs() < 200);
+    QVERIFY(!task.isRunning());
+}
+
+void TestWizardServices::parseValidateDocument()
+{
+    const QByteArray doc = R"({"ok": false, "device": {"name": "NVIDIA RTX A4000", "compute_capability": "8.6"},
+        "driver": {"version": "531.14", "cuda_version": "12.1"},
+        "cudnn": {"version": "8.2.0", "library_path": "C:/CUDA/v11.3/bin/cudnn64_8.dll"},
+        "checks": [{"name": "1x3x32x32 k8 3x3 pad1", "ok": true, "max_rel_error": 1e-7, "time_ms": 0.12, "algo": "IMPLICIT_GEMM"},
+                   {"name": "1x3x32x32 k8 3x3 pad1", "ok": false, "max_rel_error": 0.5, "time_ms": 0.2, "algo": "FFT"}],
+        "problems": [{"code": "no-driver", "path": null, "message": "No NVIDIA driver could be loaded."}]})";
+    const ValidationView v = ValidationRun::parse(doc, 1);
+    QVERIFY(v.ran);
+    QVERIFY(!v.ok);
+    QVERIFY(v.device.startsWith(QLatin1String("NVIDIA RTX A4000")));
+    QVERIFY(v.device.contains(QLatin1String("8.6")));
+    QCOMPARE(v.cudnnVersion, QStringLiteral("8.2.0"));
+    QCOMPARE(v.loaded, QStringList{QStringLiteral("C:/CUDA/v11.3/bin/cudnn64_8.dll")});
+    QCOMPARE(v.checks.size(), 2);
+    QCOMPARE(v.checks[1].algo, QStringLiteral("FFT"));
+    QVERIFY(!v.checks[1].ok);
+    QCOMPARE(v.problems.size(), 1);
+    QCOMPARE(v.problems[0].code, QStringLiteral("no-driver"));
+    QVERIFY(!v.problems[0].fix.isEmpty());
+    QVERIFY(v.headline.contains(QLatin1Char('1')));  // "1 check(s) failed."
+
+    const ValidationView bad = ValidationRun::parse("not json", 2);
+    QVERIFY(!bad.ran);
+    QVERIFY(!bad.ok);
+}
+
+void TestWizardServices::validateChildFailures_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<int>("timeoutMs");
+    QTest::addColumn<QString>("expect");
+    QTest::newRow("hang") << "sleep 30" << 400 << "timeout";
+    QTest::newRow("crash") << "kill -SEGV $$" << 10000 << "crash";
+    QTest::newRow("no-document") << "echo 'validate: something broke' >&2; exit 2" << 10000 << "nodoc";
+    QTest::newRow("missing-program") << "" << 10000 << "nostart";
+}
+
+void TestWizardServices::validateChildFailures()
+{
+#ifdef Q_OS_WIN
+    QSKIP("uses /bin/sh scripts as the child");
+#endif
+    // A broken cuDNN may hang or crash the child: the wizard must survive and say which.
+    QFETCH(QString, script);
+    QFETCH(int, timeoutMs);
+    QFETCH(QString, expect);
+    QTemporaryDir dir;
+    QString program = dir.filePath(QStringLiteral("fake-validate"));
+    if (!script.isEmpty()) {
+        QFile f(program);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\n" + script.toUtf8() + "\n");
+        f.close();
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    }
+    ValidationRun run(program, dir.path(), {}, timeoutMs);
+    QSignalSpy done(&run, &ValidationRun::finished);
+    QElapsedTimer clock;
+    clock.start();
+    run.start();
+    QVERIFY(done.wait(15000));
+    const ValidationView& v = run.result();
+    QVERIFY(!v.ok);
+    QVERIFY(!v.headline.isEmpty());
+    if (expect == QLatin1String("timeout")) {
+        QVERIFY(v.timedOut);
+        QVERIFY(clock.elapsed() < 5000);
+    } else if (expect == QLatin1String("crash")) {
+        QVERIFY(v.crashed);
+    } else if (expect == QLatin1String("nodoc")) {
+        QVERIFY(!v.ran);
+        QVERIFY2(v.headline.contains(QLatin1String("something broke")), qPrintable(v.headline));
+    } else {
+        QVERIFY2(v.headline.contains(program), qPrintable(v.headline));
+    }
+}
+
+void TestWizardServices::discoverArchives()
+{
+    QTemporaryDir a, b;
+    auto touch = [](const QString& path, int ageSeconds) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+        f.flush();  // a later flush would move the modification time again
+        f.setFileTime(QDateTime::currentDateTime().addSecs(-ageSeconds), QFileDevice::FileModificationTime);
+    };
+    touch(a.filePath(QStringLiteral("cudnn-11.3-windows-x64-v8.2.0.53.zip")), 500);
+    touch(b.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip")), 10);
+    touch(a.filePath(QStringLiteral("other.zip")), 1);
+    touch(a.filePath(QStringLiteral("cudnn-notes.txt")), 1);
+    QDir(a.path()).mkdir(QStringLiteral("cudnn-folder.zip"));
+    const QStringList found = ArchiveService::discover({a.path(), b.path(), a.path(), QString()});
+    QCOMPARE(found.size(), 2);
+    QVERIFY(found[0].endsWith(QLatin1String("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip")));  // newest first
+    QVERIFY(found[1].endsWith(QLatin1String("cudnn-11.3-windows-x64-v8.2.0.53.zip")));
+}
+
+QTEST_MAIN(TestWizardServices)
+#include "tst_wizardservices.moc"
