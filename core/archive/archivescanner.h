@@ -1,9 +1,11 @@
 #pragma once
-// Reads a zip once: parses the central directory (libzip, with consistency checks),
-// hashes the whole file with SHA-256 while the entries are inflated (ISA-L, raw
-// deflate from libzip ZIP_FL_COMPRESSED) on worker threads, checks every CRC-32,
-// and hands each entry's bytes to a consumer. Used by verify and by install
-// (which stages files from the same open file it hashes: no verify-then-reopen window).
+// Reads a zip once: parses the central directory (libzip with ZIP_CHECKCONS, plus our
+// own bounds-checked reader for the data offsets libzip does not expose), then one
+// reader thread streams the file front to back in large blocks, hashes every byte with
+// SHA-256 and hands each entry's slice of raw deflate data to worker threads that
+// inflate it with ISA-L and check its CRC-32. Memory stays bounded (a few blocks in
+// flight). Used by verify and by install (which stages files from the same open file
+// it hashes: no verify-then-reopen window).
 
 #include "common/problem.h"
 #include "common/progress.h"
@@ -27,6 +29,9 @@ struct ZipEntryInfo {
     bool isDirectory = false;     // name ends in '/'
     bool isSymlink = false;       // from the external attributes (unix mode S_IFLNK)
     std::uint32_t unixMode = 0;   // 0 when the archive was not made on unix
+    std::uint16_t flags = 0;      // general-purpose bit flags of the central record
+    std::uint64_t localHeaderOffset = 0;
+    std::uint64_t dataOffset = 0; // first byte of the compressed data in the file
 };
 
 // Receives one entry's inflated bytes, in order, on one worker thread.
@@ -44,6 +49,7 @@ struct EntryOutcome {
     std::uint32_t actualCrc = 0;
     std::uint64_t actualSize = 0;
     std::string error;            // inflate/IO error, empty when fine
+    bool unsupported = false;     // encrypted or an unknown compression method: not inflated
 };
 
 struct ScanOptions {
@@ -54,6 +60,8 @@ struct ScanOptions {
     unsigned threads = 0;         // 0: hardware concurrency
     ProgressSink* progress = nullptr;  // bytes of the archive file read so far / file size
     const CancelToken* cancel = nullptr;
+    std::size_t blockSize = 4u << 20;  // bytes per sequential read
+    unsigned maxBlocksInFlight = 6;    // read-ahead bound: blockSize * this is the buffer memory
 };
 
 struct ScanResult {
@@ -71,8 +79,12 @@ public:
 
     const std::vector<ZipEntryInfo>& entries() const;
     const std::string& path() const;
+    std::uint64_t fileSize() const;
     // Entries whose local data ranges overlap each other (a "zip bomb by overlap").
     std::vector<std::uint64_t> overlappingEntries() const;
+    // True when libzip saw two entries with byte-identical names (it refuses those under
+    // ZIP_CHECKCONS; the archive is still opened so that verify can name them).
+    bool hasExactDuplicateNames() const;
 
     Result<ScanResult> scan(const ScanOptions& options);
 

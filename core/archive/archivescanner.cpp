@@ -1,0 +1,346 @@
+#include "archive/archivescanner.h"
+
+#include "archive/entryinflater.h"
+#include "archive/zipdirectory.h"
+
+#include <openssl/evp.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace cudnnsetup {
+
+namespace {
+
+using ZipHandle = std::unique_ptr<zip_t, decltype(&zip_discard)>;
+using DigestContext = std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)>;
+
+constexpr std::uint32_t kUnixTypeMask = 0170000, kUnixSymlink = 0120000;
+
+std::string toHex(const unsigned char* p, std::size_t n)
+{
+    static const char* digits = "0123456789abcdef";
+    std::string s;
+    s.reserve(n * 2);
+    for (std::size_t i = 0; i < n; ++i) {
+        s.push_back(digits[p[i] >> 4]);
+        s.push_back(digits[p[i] & 15]);
+    }
+    return s;
+}
+
+Error corrupt(const std::string& why) { return Error{"corrupt-archive", why, {}}; }
+
+// Fixed-size read buffers, handed out as shared pointers that come back when the
+// last worker holding a slice of them lets go: this is what bounds memory.
+class BlockPool {
+public:
+    BlockPool(std::size_t blockSize, unsigned maxBlocks) : m_blockSize(blockSize), m_max(maxBlocks) {}
+    std::shared_ptr<std::uint8_t> acquire(const CancelToken* cancel)
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            if (cancel && cancel->isCancelled())
+                return nullptr;
+            if (!m_free.empty()) {
+                std::uint8_t* p = m_free.back().release();
+                m_free.pop_back();
+                return wrap(p);
+            }
+            if (m_allocated < m_max) {
+                ++m_allocated;
+                return wrap(new std::uint8_t[m_blockSize]);
+            }
+            m_cv.wait_for(lock, std::chrono::milliseconds(50));
+        }
+    }
+    std::size_t blockSize() const { return m_blockSize; }
+
+private:
+    std::shared_ptr<std::uint8_t> wrap(std::uint8_t* p)
+    {
+        return std::shared_ptr<std::uint8_t>(p, [this](std::uint8_t* q) {
+            {
+                std::lock_guard lock(m_mutex);
+                m_free.emplace_back(q);
+            }
+            m_cv.notify_one();
+        });
+    }
+    std::size_t m_blockSize;
+    unsigned m_max;
+    unsigned m_allocated = 0;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::vector<std::unique_ptr<std::uint8_t[]>> m_free;
+};
+
+struct Job {
+    std::size_t entry = 0;
+    std::uint64_t begin = 0, end = 0;  // compressed data range in the file
+    std::deque<ScanChunk> chunks;
+    bool complete = false;             // every chunk of the range has been queued
+};
+
+}  // namespace
+
+struct ArchiveScanner::Impl {
+    std::string path;
+    std::unique_ptr<RandomAccessFile> file;
+    std::vector<ZipEntryInfo> entries;
+    std::vector<std::uint64_t> overlaps;
+    bool exactDuplicates = false;
+};
+
+ArchiveScanner::ArchiveScanner() : m_impl(std::make_unique<Impl>()) {}
+ArchiveScanner::~ArchiveScanner() = default;
+const std::vector<ZipEntryInfo>& ArchiveScanner::entries() const { return m_impl->entries; }
+const std::string& ArchiveScanner::path() const { return m_impl->path; }
+std::uint64_t ArchiveScanner::fileSize() const { return m_impl->file->size(); }
+std::vector<std::uint64_t> ArchiveScanner::overlappingEntries() const { return m_impl->overlaps; }
+bool ArchiveScanner::hasExactDuplicateNames() const { return m_impl->exactDuplicates; }
+
+Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& path)
+{
+    auto file = RandomAccessFile::open(path);
+    if (!file)
+        return file.error();
+    auto dir = readZipDirectory(**file);
+    if (!dir)
+        return dir.error();
+
+    // libzip's consistency check compares every local header with its central record.
+    int err = 0;
+    ZipHandle zip(zip_open(path.c_str(), ZIP_CHECKCONS | ZIP_RDONLY, &err), &zip_discard);
+    bool exactDuplicates = false;
+    if (!zip && err == ZIP_ER_EXISTS) {
+        // Byte-identical names: libzip refuses them only under ZIP_CHECKCONS. Open again so
+        // that verify can report duplicate-entry instead of a vaguer corrupt-archive.
+        exactDuplicates = true;
+        zip.reset(zip_open(path.c_str(), ZIP_RDONLY, &err));
+    }
+    if (!zip) {
+        zip_error_t ze;
+        zip_error_init_with_code(&ze, err);
+        std::string why = std::string("libzip rejects it: ") + zip_error_strerror(&ze);
+        zip_error_fini(&ze);
+        return corrupt(why);
+    }
+    const zip_int64_t count = zip_get_num_entries(zip.get(), 0);
+    if (count < 0 || static_cast<std::uint64_t>(count) != dir->records.size())
+        return corrupt("the central directory entry count is inconsistent");
+
+    std::unique_ptr<ArchiveScanner> scanner(new ArchiveScanner());
+    scanner->m_impl->path = path;
+    scanner->m_impl->exactDuplicates = exactDuplicates;
+    auto& entries = scanner->m_impl->entries;
+    entries.reserve(dir->records.size());
+    for (std::size_t i = 0; i < dir->records.size(); ++i) {
+        const CentralRecord& r = dir->records[i];
+        zip_stat_t st;
+        zip_stat_init(&st);
+        if (zip_stat_index(zip.get(), i, 0, &st) != 0)
+            return corrupt("entry " + std::to_string(i) + " cannot be read: " + zip_strerror(zip.get()));
+        if (st.size != r.size || st.comp_size != r.compressedSize || st.crc != r.crc32 ||
+            st.comp_method != r.method)
+            return corrupt("the central directory record of \"" + r.name + "\" is inconsistent");
+        ZipEntryInfo e;
+        e.index = i;
+        e.name = st.name ? st.name : r.name;
+        e.size = r.size;
+        e.compressedSize = r.compressedSize;
+        e.crc32 = r.crc32;
+        e.method = r.method;
+        e.flags = r.flags;
+        e.encrypted = (r.flags & 1) != 0 || (r.localFlags & 1) != 0 ||
+                      (st.valid & ZIP_STAT_ENCRYPTION_METHOD && st.encryption_method != ZIP_EM_NONE);
+        e.isDirectory = !e.name.empty() && e.name.back() == '/';
+        zip_uint8_t opsys = 0;
+        zip_uint32_t attributes = 0;
+        if (zip_file_get_external_attributes(zip.get(), i, 0, &opsys, &attributes) == 0 &&
+            opsys == ZIP_OPSYS_UNIX) {
+            e.unixMode = attributes >> 16;
+            e.isSymlink = (e.unixMode & kUnixTypeMask) == kUnixSymlink;
+        }
+        e.localHeaderOffset = r.localHeaderOffset;
+        e.dataOffset = r.dataOffset;
+        entries.push_back(std::move(e));
+    }
+
+    // Overlap: each entry owns [local header, end of data); any intersection is hostile
+    // (it is how "overlapping" zip bombs reuse one kernel for many entries).
+    std::vector<std::size_t> order(entries.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return entries[a].localHeaderOffset < entries[b].localHeaderOffset;
+    });
+    std::vector<bool> overlapping(entries.size(), false);
+    std::uint64_t maxEnd = 0;
+    std::size_t maxOwner = 0;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const ZipEntryInfo& e = entries[order[k]];
+        const std::uint64_t end = e.dataOffset + e.compressedSize;
+        if (k > 0 && e.localHeaderOffset < maxEnd) {
+            overlapping[order[k]] = true;
+            overlapping[maxOwner] = true;
+        }
+        if (end > maxEnd) {
+            maxEnd = end;
+            maxOwner = order[k];
+        }
+    }
+    for (std::size_t i = 0; i < overlapping.size(); ++i)
+        if (overlapping[i])
+            scanner->m_impl->overlaps.push_back(i);
+    scanner->m_impl->file = std::move(*file);
+    return scanner;
+}
+
+Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
+{
+    auto& entries = m_impl->entries;
+    RandomAccessFile& file = *m_impl->file;
+    const std::uint64_t fileSize = file.size();
+    ScanResult result;
+    result.fileSize = fileSize;
+    result.outcomes.resize(entries.size());
+
+    // Declared before the jobs so that it outlives every block a queued chunk still holds.
+    BlockPool pool(std::max<std::size_t>(options.blockSize, 4096), std::max(options.maxBlocksInFlight, 2u));
+    std::vector<Job> jobs;
+    for (const auto& e : entries) {
+        if (e.isDirectory || (options.select && !options.select(e)))
+            continue;
+        if (e.encrypted || (e.method != 0 && e.method != 8)) {
+            auto& o = result.outcomes[e.index];
+            o.unsupported = true;
+            o.error = e.encrypted ? "the entry is encrypted"
+                                  : "compression method " + std::to_string(e.method) + " is not supported";
+            continue;
+        }
+        Job j;
+        j.entry = e.index;
+        j.begin = e.dataOffset;
+        j.end = e.dataOffset + e.compressedSize;
+        jobs.push_back(std::move(j));
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.begin < b.begin; });
+
+    DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
+        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+
+    std::mutex mutex;
+    std::condition_variable dataReady;
+    std::size_t nextJob = 0;
+    const CancelToken* cancel = options.cancel;
+
+    auto takeChunk = [&](Job& job, ScanChunk& out) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            if (!job.chunks.empty()) {
+                out = std::move(job.chunks.front());
+                job.chunks.pop_front();
+                return true;
+            }
+            if (job.complete)
+                return false;
+            dataReady.wait_for(lock, std::chrono::milliseconds(50));
+        }
+    };
+    auto worker = [&] {
+        EntryInflater inflater;
+        for (;;) {
+            Job* job = nullptr;
+            {
+                std::lock_guard lock(mutex);
+                if (nextJob == jobs.size())
+                    return;
+                job = &jobs[nextJob++];
+            }
+            const ZipEntryInfo& info = entries[job->entry];
+            if (options.progress)
+                options.progress->onItem(info.name);
+            std::unique_ptr<EntryConsumer> consumer = options.consumerFor ? options.consumerFor(info) : nullptr;
+            result.outcomes[job->entry] = inflater.run(
+                info, consumer.get(), [&](ScanChunk& c) { return takeChunk(*job, c); }, cancel);
+        }
+    };
+
+    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+    threads = std::clamp(threads, 1u, 64u);
+    bool readFailed = false;
+    {
+        std::vector<std::jthread> workers;
+        for (unsigned i = 0; i < threads && i < jobs.size(); ++i)
+            workers.emplace_back(worker);
+
+        std::size_t feedCursor = 0;
+        std::vector<Job*> active;
+        std::uint64_t pos = 0;
+        file.seek(0);
+        while (pos < fileSize) {
+            if (cancel && cancel->isCancelled())
+                break;
+            auto block = pool.acquire(cancel);
+            if (!block)
+                break;
+            const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(pool.blockSize(), fileSize - pos));
+            if (file.read(block.get(), want) != want) {
+                readFailed = true;
+                break;
+            }
+            EVP_DigestUpdate(digest.get(), block.get(), want);
+            const std::uint64_t blockEnd = pos + want;
+            {
+                std::lock_guard lock(mutex);
+                while (feedCursor < jobs.size() && jobs[feedCursor].begin < blockEnd)
+                    active.push_back(&jobs[feedCursor++]);
+                for (auto it = active.begin(); it != active.end();) {
+                    Job& j = **it;
+                    const std::uint64_t s = std::max(j.begin, pos), e = std::min(j.end, blockEnd);
+                    if (s < e)
+                        j.chunks.push_back(ScanChunk{block, block.get() + (s - pos), static_cast<std::size_t>(e - s)});
+                    if (j.end <= blockEnd) {
+                        j.complete = true;
+                        it = active.erase(it);
+                    } else {
+                        ++it;
+                    }
+                }
+            }
+            dataReady.notify_all();
+            pos = blockEnd;
+            if (options.progress)
+                options.progress->onProgress(pos, fileSize);
+        }
+        {
+            // Whatever was not fed by now never will be: let the workers finish (and
+            // report a truncated stream) instead of waiting.
+            std::lock_guard lock(mutex);
+            for (auto& j : jobs)
+                j.complete = true;
+        }
+        dataReady.notify_all();
+    }
+
+    if (cancel && cancel->isCancelled()) {
+        result.cancelled = true;
+        return result;
+    }
+    if (readFailed)
+        return corrupt("the file could not be read to the end (was it changed or truncated while reading?)");
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdLen = 0;
+    if (EVP_DigestFinal_ex(digest.get(), md, &mdLen) != 1)
+        return Error{"internal", "OpenSSL cannot finish the SHA-256 digest", {}};
+    result.sha256 = toHex(md, mdLen);
+    return result;
+}
+
+}  // namespace cudnnsetup

@@ -1,0 +1,66 @@
+#pragma once
+// A small, bounds-checked reader of a zip's end record, central directory and local
+// headers. libzip (1.7) does not expose where an entry's data starts, and overlap
+// detection and the single-pass scanner need exactly that; everything read here is
+// checked against the file size before use, whatever the archive claims.
+
+#include "common/problem.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+// An open file read with explicit 64-bit offsets (RAII over std::FILE).
+class RandomAccessFile {
+public:
+    static Result<std::unique_ptr<RandomAccessFile>> open(const std::string& path);
+    ~RandomAccessFile();
+    RandomAccessFile(const RandomAccessFile&) = delete;
+    RandomAccessFile& operator=(const RandomAccessFile&) = delete;
+
+    std::uint64_t size() const { return m_size; }
+    // Reads exactly `size` bytes at `offset`; false on a short read or error.
+    bool readAt(std::uint64_t offset, void* buffer, std::size_t size);
+    // Sequential reads from the current position (after seek()); returns bytes read.
+    bool seek(std::uint64_t offset);
+    std::size_t read(void* buffer, std::size_t size);
+
+private:
+    RandomAccessFile() = default;
+    std::FILE* m_file = nullptr;
+    std::uint64_t m_size = 0;
+};
+
+struct CentralRecord {
+    std::string name;                 // raw bytes as stored
+    std::uint16_t versionMadeBy = 0;
+    std::uint16_t flags = 0;
+    std::uint16_t method = 0;
+    std::uint32_t crc32 = 0;
+    std::uint64_t compressedSize = 0;
+    std::uint64_t size = 0;
+    std::uint32_t externalAttributes = 0;
+    std::uint64_t localHeaderOffset = 0;
+    std::uint64_t dataOffset = 0;     // first byte of the entry's (compressed) data
+    std::uint16_t localFlags = 0;
+    std::uint16_t localMethod = 0;
+    std::string localName;
+};
+
+struct ZipDirectory {
+    std::uint64_t centralDirectoryOffset = 0;
+    std::uint64_t centralDirectorySize = 0;
+    std::vector<CentralRecord> records;
+};
+
+// Largest central directory read into memory; a real cuDNN zip's is a few KiB.
+inline constexpr std::uint64_t kMaxCentralDirectoryBytes = 16ull << 20;
+
+// Fails with code "corrupt-archive" and a sentence saying what is wrong.
+Result<ZipDirectory> readZipDirectory(RandomAccessFile& file);
+
+}  // namespace cudnnsetup

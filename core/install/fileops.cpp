@@ -1,0 +1,267 @@
+#include "install/fileops.h"
+
+#include "install/u8path.h"
+#include "platform/durablefile.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace cudnnsetup {
+
+Error fsError(const std::error_code& ec, const std::string& what, const std::string& path)
+{
+    const std::string why = ec.message();
+    if (ec == std::errc::no_space_on_device)
+        return {"disk-full", "The disk is full: cannot " + what + " " + path + ". Free some space and try again.", why};
+    if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted ||
+        ec == std::errc::read_only_file_system)
+        return {"no-permission",
+                "No permission to " + what + " " + path + ". Run the command as an administrator (root).", why};
+    if (ec == std::errc::text_file_busy || ec == std::errc::device_or_resource_busy)
+        return {"file-in-use", path + " is in use by a running program: cannot " + what +
+                                   " it. Close the program that uses it and try again.", why};
+    if (ec == std::errc::is_a_directory || ec == std::errc::directory_not_empty || ec == std::errc::file_exists ||
+        ec == std::errc::not_a_directory)
+        return {"target-blocked", "Cannot " + what + " " + path + ": " + why + ". Move what is in the way and try again.",
+                why};
+    return {"io-error", "Cannot " + what + " " + path + ": " + why + ".", why};
+}
+
+namespace {
+
+class RealOutput : public OutputFile {
+public:
+    RealOutput(std::unique_ptr<DurableFile> f, std::string path) : m_file(std::move(f)), m_path(std::move(path)) {}
+    Result<Unit> write(const void* data, std::size_t size) override
+    {
+        std::error_code ec;
+        m_file->write(data, size, ec);
+        if (ec)
+            return fsError(ec, "write", m_path);
+        return Unit{};
+    }
+    Result<Unit> finish() override
+    {
+        std::error_code ec;
+        m_file->finish(ec);
+        if (ec)
+            return fsError(ec, "write", m_path);
+        return Unit{};
+    }
+
+private:
+    std::unique_ptr<DurableFile> m_file;
+    std::string m_path;
+};
+
+class RealFileOps : public FileOps {
+public:
+    NodeType type(const std::string& path) override
+    {
+        std::error_code ec;
+        const fs::file_status s = fs::symlink_status(pathOf(path), ec);
+        if (ec || !fs::exists(s))
+            return NodeType::Missing;
+        if (fs::is_symlink(s))
+            return NodeType::Symlink;
+        if (fs::is_directory(s))
+            return NodeType::Directory;
+        if (fs::is_regular_file(s))
+            return NodeType::File;
+        return NodeType::Other;
+    }
+    Result<Unit> createDirectory(const std::string& path) override
+    {
+        std::error_code ec;
+        if (!fs::create_directory(pathOf(path), ec)) {
+            if (!ec)
+                ec = std::make_error_code(std::errc::file_exists);
+            return fsError(ec, "create the folder", path);
+        }
+        return Unit{};
+    }
+    Result<Unit> createDirectories(const std::string& path) override
+    {
+        std::error_code ec;
+        fs::create_directories(pathOf(path), ec);
+        if (ec)
+            return fsError(ec, "create the folder", path);
+        return Unit{};
+    }
+    Result<Unit> removeDirectory(const std::string& path) override
+    {
+        std::error_code ec;
+        if (!isEmptyDirectory(path))
+            return fsError(std::make_error_code(std::errc::directory_not_empty), "remove the folder", path);
+        fs::remove(pathOf(path), ec);
+        if (ec)
+            return fsError(ec, "remove the folder", path);
+        return Unit{};
+    }
+    Result<Unit> removeTree(const std::string& path) override
+    {
+        std::error_code ec;
+        fs::remove_all(pathOf(path), ec);
+        if (ec)
+            return fsError(ec, "remove", path);
+        return Unit{};
+    }
+    Result<Unit> removeFile(const std::string& path) override
+    {
+        std::error_code ec;
+        fs::remove(pathOf(path), ec);
+        if (ec)
+            return fsError(ec, "remove", path);
+        return Unit{};
+    }
+    Result<Unit> rename(const std::string& from, const std::string& to) override
+    {
+        std::error_code ec;
+        if (type(to) == NodeType::Directory)
+            return fsError(std::make_error_code(std::errc::is_a_directory), "replace", to);
+        fs::rename(pathOf(from), pathOf(to), ec);
+        if (ec)
+            return fsError(ec, "move " + from + " to", to);
+        return Unit{};
+    }
+    Result<std::unique_ptr<OutputFile>> createFile(const std::string& path) override
+    {
+        std::error_code ec;
+        auto f = DurableFile::create(path, ec);
+        if (!f)
+            return fsError(ec, "create", path);
+        return std::unique_ptr<OutputFile>(std::make_unique<RealOutput>(std::move(f), path));
+    }
+    Result<Unit> syncDirectory(const std::string& path) override
+    {
+        std::error_code ec;
+        cudnnsetup::syncDirectory(path, ec);
+        if (ec)
+            return fsError(ec, "flush", path);
+        return Unit{};
+    }
+    Result<Unit> writeFileAtomic(const std::string& path, const std::string& content) override
+    {
+        const std::string tmp = path + ".tmp";
+        std::error_code ec;
+        fs::remove(pathOf(tmp), ec);
+        auto out = createFile(tmp);
+        if (!out)
+            return out.error();
+        if (auto w = (*out)->write(content.data(), content.size()); !w) {
+            fs::remove(pathOf(tmp), ec);
+            return w;
+        }
+        if (auto f = (*out)->finish(); !f) {
+            fs::remove(pathOf(tmp), ec);
+            return f;
+        }
+        if (auto r = rename(tmp, path); !r) {
+            fs::remove(pathOf(tmp), ec);
+            return r;
+        }
+        return syncDirectory(utf8Of(pathOf(path).parent_path()));
+    }
+    Result<std::string> readFile(const std::string& path) override
+    {
+        std::ifstream in(pathOf(path), std::ios::binary);
+        if (!in)
+            return Error{"io-error", "Cannot read " + path + ".", "ifstream"};
+        std::ostringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+    bool isEmptyDirectory(const std::string& path) override
+    {
+        std::error_code ec;
+        return fs::is_directory(pathOf(path), ec) && fs::is_empty(pathOf(path), ec);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<FileOps> makeRealFileOps()
+{
+    return std::make_unique<RealFileOps>();
+}
+
+void FaultyFileOps::failAt(int n, std::string code, bool sticky)
+{
+    m_failAt = n;
+    m_code = std::move(code);
+    m_sticky = sticky;
+}
+
+std::optional<Error> FaultyFileOps::tick(const std::string& what, const std::string& path)
+{
+    std::lock_guard lock(m_mutex);
+    ++m_calls;
+    if (m_failAt > 0 && (m_calls == m_failAt || (m_sticky && m_calls > m_failAt))) {
+        ++m_failures;
+        return Error{m_code, "Injected " + m_code + " on call " + std::to_string(m_calls) + ": " + what + " " + path + ".",
+                     "FaultyFileOps"};
+    }
+    return std::nullopt;
+}
+
+namespace {
+class FaultyOutput : public OutputFile {
+public:
+    FaultyOutput(std::unique_ptr<OutputFile> inner, FaultyFileOps& ops, std::string path)
+        : m_inner(std::move(inner)), m_ops(ops), m_path(std::move(path))
+    {
+    }
+    Result<Unit> write(const void* data, std::size_t size) override
+    {
+        if (!m_wroteOnce) {  // one countable step per file, not per block
+            m_wroteOnce = true;
+            if (auto e = m_ops.tick("write", m_path))
+                return *e;
+        }
+        return m_inner->write(data, size);
+    }
+    Result<Unit> finish() override
+    {
+        if (auto e = m_ops.tick("sync", m_path))
+            return *e;
+        return m_inner->finish();
+    }
+
+private:
+    std::unique_ptr<OutputFile> m_inner;
+    FaultyFileOps& m_ops;
+    std::string m_path;
+    bool m_wroteOnce = false;
+};
+}  // namespace
+
+#define FAULT_OR(what, path, call)          \
+    do {                                    \
+        if (auto e = tick(what, path))      \
+            return *e;                      \
+        return call;                        \
+    } while (0)
+
+Result<Unit> FaultyFileOps::createDirectory(const std::string& p) { FAULT_OR("mkdir", p, m_inner.createDirectory(p)); }
+Result<Unit> FaultyFileOps::createDirectories(const std::string& p) { FAULT_OR("mkdir -p", p, m_inner.createDirectories(p)); }
+Result<Unit> FaultyFileOps::removeDirectory(const std::string& p) { FAULT_OR("rmdir", p, m_inner.removeDirectory(p)); }
+Result<Unit> FaultyFileOps::removeTree(const std::string& p) { FAULT_OR("rm -r", p, m_inner.removeTree(p)); }
+Result<Unit> FaultyFileOps::removeFile(const std::string& p) { FAULT_OR("rm", p, m_inner.removeFile(p)); }
+Result<Unit> FaultyFileOps::rename(const std::string& a, const std::string& b) { FAULT_OR("rename " + a, b, m_inner.rename(a, b)); }
+Result<Unit> FaultyFileOps::syncDirectory(const std::string& p) { FAULT_OR("sync", p, m_inner.syncDirectory(p)); }
+Result<Unit> FaultyFileOps::writeFileAtomic(const std::string& p, const std::string& c) { FAULT_OR("write", p, m_inner.writeFileAtomic(p, c)); }
+
+Result<std::unique_ptr<OutputFile>> FaultyFileOps::createFile(const std::string& path)
+{
+    if (auto e = tick("create", path))
+        return *e;
+    auto inner = m_inner.createFile(path);
+    if (!inner)
+        return inner.error();
+    return std::unique_ptr<OutputFile>(std::make_unique<FaultyOutput>(std::move(*inner), *this, path));
+}
+
+}  // namespace cudnnsetup

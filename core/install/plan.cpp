@@ -1,0 +1,442 @@
+#include "install/plan.h"
+
+#include "install/digest.h"
+#include "install/plan_p.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace cudnnsetup {
+
+namespace plandetail {
+
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+
+std::string parentOf(const std::string& rel)
+{
+    const auto slash = rel.rfind('/');
+    return slash == std::string::npos ? std::string() : rel.substr(0, slash);
+}
+
+std::string fileNameOf(const std::string& rel)
+{
+    const auto slash = rel.rfind('/');
+    return slash == std::string::npos ? rel : rel.substr(slash + 1);
+}
+
+std::string join(const std::string& dir, const std::string& rel)
+{
+    return rel.empty() ? dir : dir + "/" + rel;
+}
+
+
+Problem blocked(const std::string& abs, const std::string& what)
+{
+    return {"target-blocked", abs, abs + " " + what + "; nothing was changed. Move it out of the way and run the command again."};
+}
+
+// Everything an install, repair or uninstall shares: the work folders.
+
+void addWorkDirs(Plan& plan, const ToolkitState& toolkit)
+{
+    const std::string top = toolkit.root + "/.cudnn-setup";
+    if (toolkit.node(".cudnn-setup").type == NodeType::Missing)
+        plan.ops.push_back({.kind = OpKind::CreateDirectory, .path = top});
+    else if (toolkit.node(".cudnn-setup").type != NodeType::Directory)
+        plan.problems.push_back(blocked(top, "is not a folder, but cudnn-setup keeps its work files there"));
+    Operation work{.kind = OpKind::CreateDirectory, .path = plan.workDir};
+    work.workDir = true;
+    plan.ops.push_back(work);
+}
+
+// Folders a target needs, parents first; problems where a file or link sits in the way.
+void addParentDirs(Plan& plan, const ToolkitState& toolkit, const std::string& rel, std::set<std::string>& planned)
+{
+    std::vector<std::string> chain;
+    for (std::string p = parentOf(rel); !p.empty(); p = parentOf(p))
+        chain.push_back(p);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        if (planned.count(*it))
+            continue;
+        planned.insert(*it);
+        const ExistingNode n = toolkit.node(*it);
+        const std::string abs = join(toolkit.root, *it);
+        if (n.type == NodeType::Missing)
+            plan.ops.push_back({.kind = OpKind::CreateDirectory, .path = abs});
+        else if (n.type == NodeType::Symlink)
+            plan.problems.push_back({"unsafe-target", abs,
+                                     abs + " is a symbolic link or junction; cudnn-setup does not write through links "
+                                           "inside a toolkit. Replace it with a real folder."});
+        else if (n.type != NodeType::Directory)
+            plan.problems.push_back(blocked(abs, "is a file where a folder is needed"));
+    }
+}
+
+
+nlohmann::json releaseJson(const ArchiveInfo& a)
+{
+    return {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}};
+}
+
+std::optional<Operation> pathOperation(Plan& plan, const ToolkitState& toolkit, const PathState& path,
+                                       const std::vector<std::string>& binRels, bool noPath)
+{
+    if (noPath) {
+        plan.notes.push_back("PATH left alone (--no-path)");
+        return std::nullopt;
+    }
+    if (!path.available) {
+        plan.notes.push_back(path.note.empty() ? "PATH left alone" : path.note);
+        return std::nullopt;
+    }
+    Operation op{.kind = OpKind::PathChange};
+    op.mechanism = path.mechanism;
+    op.location = path.location;
+    op.path = path.location;
+    op.before = path.value;
+    if (path.mechanism == PathMechanism::LdSoConf) {
+        const std::string content = toolkit.root + "/lib64\n";
+        if (path.value == content) {
+            plan.notes.push_back(path.location + " already registers " + toolkit.root + "/lib64");
+            return std::nullopt;
+        }
+        op.after = content;
+        return op;
+    }
+    std::vector<std::string> bins;
+    for (const std::string& rel : binRels) {
+        std::string win = join(toolkit.root, rel);
+        std::replace(win.begin(), win.end(), '/', '\\');
+        bins.push_back(win);
+    }
+    auto edit = addToolkitBins(path.value.value_or(""), bins, path.lookup);
+    if (!edit) {
+        plan.problems.push_back({edit.error().code, std::nullopt, edit.error().message});
+        return std::nullopt;
+    }
+    for (const Problem& w : edit->warnings)
+        plan.warnings.push_back(w);
+    if (!edit->changed()) {
+        plan.notes.push_back("PATH already has the toolkit's bin folder ahead of other CUDA versions");
+        return std::nullopt;
+    }
+    op.after = edit->after;
+    op.edit = *edit;
+    return op;
+}
+
+
+nlohmann::json pathRecord(const Operation& op)
+{
+    nlohmann::json j{{"mechanism", std::string(toString(op.mechanism))},
+                     {"location", op.location},
+                     {"before", op.before ? nlohmann::json(*op.before) : nlohmann::json(nullptr)},
+                     {"after", op.after ? nlohmann::json(*op.after) : nlohmann::json(nullptr)}};
+    if (op.mechanism == PathMechanism::WindowsPath)
+        j["edit"] = toJson(op.edit);
+    return j;
+}
+
+
+void initPlan(Plan& plan, PlanKind kind, const ToolkitState& toolkit, const PlanOptions& options)
+{
+    plan.kind = kind;
+    plan.toolkit = toolkit.root;
+    plan.stateDir = options.stateDir;
+    plan.transactionId = options.transactionId;
+    plan.workDir = toolkit.root + "/.cudnn-setup/" + options.transactionId;
+    plan.stagingDir = plan.workDir + "/staging";
+    plan.backupDir = plan.workDir + "/backup";
+    plan.recordPath = recordPathFor(options.stateDir, toolkit.root);
+    plan.cleanup.push_back(plan.stagingDir);
+}
+
+// Install and record-less repair: merge the archive, keep identical files, set strays aside.
+Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
+               const PlanOptions& options)
+{
+    Plan plan;
+    initPlan(plan, kind, toolkit, options);
+    plan.archive = archive;
+    addWorkDirs(plan, toolkit);
+
+    std::set<std::string> planned, targets;
+    std::vector<Operation> places, strays;
+    nlohmann::json files = nlohmann::json::array(), created = nlohmann::json::array(),
+                   removed = nlohmann::json::array();
+    const std::size_t dirOpsBefore = plan.ops.size();
+    for (const ArchiveFile& f : archive.files) {
+        targets.insert(lower(f.target));
+        addParentDirs(plan, toolkit, f.target, planned);
+        const ExistingNode n = toolkit.node(f.target);
+        const std::string abs = join(toolkit.root, f.target);
+        if (n.type == NodeType::Directory) {
+            plan.problems.push_back(blocked(abs, "is a folder where the file " + fileNameOf(f.target) + " must go"));
+            continue;
+        }
+        if (n.type == NodeType::Other) {
+            plan.problems.push_back(blocked(abs, "is not a regular file"));
+            continue;
+        }
+        if (n.type == NodeType::File && n.size == f.size && n.crc32 == f.crc32 && !n.sha256.empty()) {
+            plan.notes.push_back(abs + " is already this release's file; left as it is");
+            files.push_back({{"path", f.target}, {"sha256", n.sha256}, {"size", f.size}, {"backup", nullptr},
+                             {"preexisting", true}});
+            continue;
+        }
+        Operation op{.kind = OpKind::PlaceFile, .path = abs};
+        op.source = join(plan.stagingDir, f.target);
+        op.entry = f.entry;
+        op.size = f.size;
+        op.crc32 = f.crc32;
+        if (n.type != NodeType::Missing)
+            op.backup = join(plan.backupDir, f.target);
+        files.push_back({{"path", f.target}, {"sha256", ""}, {"size", f.size},
+                         {"backup", op.backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(op.backup)},
+                         {"preexisting", false}});
+        places.push_back(op);
+    }
+    for (std::size_t i = dirOpsBefore; i < plan.ops.size(); ++i)
+        created.push_back(plan.ops[i].path.substr(toolkit.root.size() + 1));
+    for (const std::string& rel : toolkit.cudnnFiles) {
+        if (targets.count(lower(rel)))
+            continue;
+        Operation op{.kind = OpKind::RemoveFile, .path = join(toolkit.root, rel)};
+        op.backup = join(plan.backupDir, rel);
+        op.sha256 = toolkit.node(rel).sha256;
+        plan.notes.push_back(op.path + " is a cuDNN file the new release does not have; set aside");
+        removed.push_back({{"path", rel}, {"backup", op.backup}});
+        strays.push_back(op);
+    }
+    if (!places.empty() || !strays.empty())
+        plan.ops.push_back({.kind = OpKind::StageFiles, .path = plan.stagingDir});
+    plan.ops.insert(plan.ops.end(), strays.begin(), strays.end());
+    plan.ops.insert(plan.ops.end(), places.begin(), places.end());
+    for (const std::string& n : archive.notPlaced)
+        plan.notes.push_back(n + " is not copied (only bin, include and lib are)");
+
+    std::set<std::string> binRels;
+    for (const ArchiveFile& f : archive.files)
+        if (f.target.starts_with("bin/"))
+            binRels.insert(parentOf(f.target));
+    std::vector<std::string> bins(binRels.begin(), binRels.end());  // "bin" sorts before "bin/x64"
+    if (bins.empty())
+        bins.push_back("bin");
+    if (!toolkit.windowsLayout && path.mechanism == PathMechanism::WindowsPath && path.available) {
+        plan.notes.push_back("PATH left alone: " + toolkit.root + " is not a Windows toolkit");
+    } else if (auto op = pathOperation(plan, toolkit, path, bins, options.noPath)) {
+        plan.ops.push_back(*op);
+    }
+    const Operation* pathOp = nullptr;
+    for (const Operation& op : plan.ops)
+        if (op.kind == OpKind::PathChange)
+            pathOp = &op;
+
+    Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
+    rec.previousRecord = toolkit.record;
+    rec.record = nlohmann::json{
+        {"format", 1},
+        {"kind", std::string(toString(kind))},
+        {"toolkit", toolkit.root},
+        {"transaction", options.transactionId},
+        {"archive", {{"name", fileNameOf(archive.path)}, {"path", archive.path}, {"sha256", archive.sha256},
+                     {"size", archive.size}, {"authenticity", archive.authenticity}}},
+        {"release", releaseJson(archive)},
+        {"backup_dir", plan.backupDir},
+        {"files", files},
+        {"removed", removed},
+        {"created_directories", created},
+        {"path", pathOp ? pathRecord(*pathOp) : nlohmann::json(nullptr)},
+        {"previous", toolkit.record ? *toolkit.record : nlohmann::json(nullptr)},
+    };
+    plan.ops.push_back(rec);
+    return plan;
+}
+
+}  // namespace plandetail
+
+using namespace plandetail;
+
+ExistingNode ToolkitState::node(const std::string& rel) const
+{
+    auto it = nodes.find(rel);
+    return it == nodes.end() ? ExistingNode{} : it->second;
+}
+
+std::string_view toString(PlanKind k)
+{
+    switch (k) {
+    case PlanKind::Install: return "install";
+    case PlanKind::Uninstall: return "uninstall";
+    case PlanKind::Repair: return "repair";
+    }
+    return "install";
+}
+
+const std::vector<std::string>& cudnnFolders()
+{
+    static const std::vector<std::string> folders{"bin", "bin/x64", "include", "lib", "lib/x64", "lib64"};
+    return folders;
+}
+
+bool isCudnnFileName(std::string_view fileName)
+{
+    const std::string n = lower(fileName);
+    if (!n.starts_with("cudnn"))
+        return false;
+    return n.ends_with(".dll") || n.ends_with(".lib") || n.ends_with(".h") || n.find(".so") != std::string::npos ||
+           n.ends_with(".a");
+}
+
+std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders)
+{
+    std::string_view rel = entry;
+    if (!folders.root.empty()) {
+        std::string root = folders.root;
+        if (!root.ends_with('/'))
+            root += '/';
+        if (!rel.starts_with(root))
+            return std::nullopt;
+        rel.remove_prefix(root.size());
+    }
+    auto under = [&](const std::string& folder) -> std::optional<std::string_view> {
+        if (folder.empty() || !rel.starts_with(folder + "/") || rel.size() == folder.size() + 1)
+            return std::nullopt;
+        return rel.substr(folder.size() + 1);
+    };
+    if (auto r = under(folders.bin))
+        return folders.bin + "/" + std::string(*r);
+    if (auto r = under(folders.include))
+        return "include/" + std::string(*r);
+    if (auto r = under(folders.lib))
+        return "lib/x64/" + std::string(*r);
+    return std::nullopt;
+}
+
+std::string recordPathFor(const std::string& stateDir, const std::string& toolkitRoot)
+{
+#ifdef _WIN32
+    const std::string key = lower(toolkitRoot);
+#else
+    const std::string& key = toolkitRoot;
+#endif
+    return stateDir + "/records/" + sha256Hex(key).substr(0, 16) + ".json";
+}
+
+Plan planInstall(const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
+                 const PlanOptions& options)
+{
+    return mergePlan(PlanKind::Install, archive, toolkit, path, options);
+}
+
+std::vector<std::string> filesNeedingRepair(const ToolkitState& toolkit)
+{
+    std::vector<std::string> out;
+    if (!toolkit.record)
+        return out;
+    for (const auto& f : toolkit.record->at("files")) {
+        const std::string rel = f.at("path").get<std::string>();
+        const ExistingNode n = toolkit.node(rel);
+        if (n.type != NodeType::File || n.size == 0 || n.sha256 != f.at("sha256").get<std::string>())
+            out.push_back(rel);
+    }
+    return out;
+}
+
+Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& toolkit, const PathState& path,
+                const PlanOptions& options)
+{
+    if (!toolkit.record) {
+        if (!archive) {
+            Plan plan;
+            initPlan(plan, PlanKind::Repair, toolkit, options);
+            plan.problems.push_back({"no-record", std::nullopt,
+                                     "No install record for " + toolkit.root +
+                                         ": cudnn-setup did not install this cuDNN. Give the archive to repair "
+                                         "from with --archive."});
+            return plan;
+        }
+        return mergePlan(PlanKind::Repair, *archive, toolkit, path, options);
+    }
+    Plan plan;
+    initPlan(plan, PlanKind::Repair, toolkit, options);
+    plan.archive = archive;
+    const nlohmann::json& record = *toolkit.record;
+    addWorkDirs(plan, toolkit);
+    std::set<std::string> planned, recorded;
+    std::vector<Operation> places, strays;
+    nlohmann::json replaced = nlohmann::json::array(), removed = nlohmann::json::array();
+    for (const auto& f : record.at("files"))
+        recorded.insert(lower(f.at("path").get<std::string>()));
+    for (const std::string& rel : filesNeedingRepair(toolkit)) {
+        const ArchiveFile* src = nullptr;
+        if (archive)
+            for (const ArchiveFile& f : archive->files)
+                if (lower(f.target) == lower(rel))
+                    src = &f;
+        const std::string abs = join(toolkit.root, rel);
+        if (!src) {
+            plan.problems.push_back({"missing-file", abs,
+                                     abs + " is missing or damaged and no archive to restore it from was given; "
+                                           "pass the archive it came from with --archive."});
+            continue;
+        }
+        addParentDirs(plan, toolkit, rel, planned);
+        const ExistingNode n = toolkit.node(rel);
+        if (n.type == NodeType::Directory) {
+            plan.problems.push_back(blocked(abs, "is a folder where a file must go"));
+            continue;
+        }
+        Operation op{.kind = OpKind::PlaceFile, .path = abs};
+        op.source = join(plan.stagingDir, rel);
+        op.entry = src->entry;
+        op.size = src->size;
+        op.crc32 = src->crc32;
+        for (const auto& f : record.at("files"))
+            if (f.at("path").get<std::string>() == rel)
+                op.sha256 = f.at("sha256").get<std::string>();
+        if (n.type != NodeType::Missing)
+            op.backup = join(plan.backupDir, rel);
+        const char* why = n.type == NodeType::Missing ? "missing" : n.size == 0 ? "zero bytes" : "not the recorded file";
+        plan.notes.push_back(abs + " is " + why + "; restored from the archive");
+        replaced.push_back({{"path", rel}, {"reason", why}, {"backup", op.backup}});
+        places.push_back(op);
+    }
+    for (const std::string& rel : toolkit.cudnnFiles) {
+        if (recorded.count(lower(rel)))
+            continue;
+        Operation op{.kind = OpKind::RemoveFile, .path = join(toolkit.root, rel)};
+        op.backup = join(plan.backupDir, rel);
+        plan.notes.push_back(op.path + " is a cuDNN file that is not part of the installed release; set aside");
+        removed.push_back({{"path", rel}, {"backup", op.backup}});
+        strays.push_back(op);
+    }
+    if (!places.empty())
+        plan.ops.push_back({.kind = OpKind::StageFiles, .path = plan.stagingDir});
+    plan.ops.insert(plan.ops.end(), strays.begin(), strays.end());
+    plan.ops.insert(plan.ops.end(), places.begin(), places.end());
+    if (places.empty() && strays.empty()) {
+        plan.ops.clear();  // healthy: nothing to do, not even work folders
+        plan.notes.push_back("every recorded file has its recorded SHA-256; nothing to repair");
+        return plan;
+    }
+    nlohmann::json updated = record;
+    updated["repairs"].push_back({{"transaction", options.transactionId}, {"backup_dir", plan.backupDir},
+                                  {"replaced", replaced}, {"removed", removed}});
+    Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
+    rec.previousRecord = record;
+    rec.record = updated;
+    plan.ops.push_back(rec);
+    return plan;
+}
+
+}  // namespace cudnnsetup

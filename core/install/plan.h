@@ -1,0 +1,123 @@
+#pragma once
+// The plan: a pure function of (verified archive, toolkit state, PATH state,
+// options) -> operations with their undo data. Nothing here touches the disk, so
+// every case (fresh, upgrade, reinstall, 9.x bin/x64, CUDA 13) is a table test.
+
+#include "common/problem.h"
+#include "install/operation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+// One archive entry that the install places, already mapped into the toolkit.
+struct ArchiveFile {
+    std::string entry;    // normalised entry name in the zip ("cuda/bin/cudnn64_8.dll")
+    std::string target;   // toolkit-relative, '/' separated ("bin/cudnn64_8.dll")
+    std::uint64_t size = 0;
+    std::uint32_t crc32 = 0;
+};
+
+struct ArchiveInfo {
+    std::string path;             // as given
+    std::string sha256;           // of the whole file, from verify
+    std::uint64_t size = 0;
+    std::string authenticity;     // "official", ...
+    std::string cudnn, cuda, platform;  // release
+    std::vector<ArchiveFile> files;
+    std::vector<std::string> notPlaced;  // entries outside bin/include/lib (licence): listed, not copied
+};
+
+// Archive layout folder names (relative to the archive root) -> toolkit folders:
+// bin -> bin, bin/x64 -> bin/x64, include -> include, lib and lib/x64 -> lib/x64
+// (the 8.3-8.7 zips keep import libraries in lib/, the toolkit always in lib/x64).
+struct ArchiveFolders {
+    std::string root, bin, include, lib;
+};
+std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders);
+
+enum class NodeType { Missing, File, Directory, Symlink, Other };
+
+struct ExistingNode {
+    NodeType type = NodeType::Missing;
+    std::uint64_t size = 0;
+    std::uint32_t crc32 = 0;      // files the plan may keep or repair: filled by the snapshot
+    std::string sha256;
+};
+
+struct ToolkitState {
+    std::string root;             // absolute, '/' separated, no trailing '/'
+    bool windowsLayout = true;    // bin/*.dll, lib/x64 (vs lib64, *.so)
+    // Every toolkit-relative path the plan asks about (targets, their parents, cuDNN files found).
+    std::map<std::string, ExistingNode> nodes;
+    std::vector<std::string> cudnnFiles;  // toolkit-relative cuDNN files found in bin, bin/x64, include, lib, lib/x64
+    std::optional<nlohmann::json> record;  // this toolkit's install record, if any
+    ExistingNode node(const std::string& rel) const;
+};
+
+// The machine-wide search path as it is now, read before planning.
+struct PathState {
+    bool available = false;       // false: skip, with `note`
+    std::string note;             // why it is skipped
+    PathMechanism mechanism = PathMechanism::WindowsPath;
+    std::string location;
+    std::optional<std::string> value;  // raw value (PATH) or file content (ld.so.conf.d); nullopt: absent
+    VariableLookup lookup;
+};
+
+struct PlanOptions {
+    std::string stateDir;
+    std::string transactionId;    // names the work folders; unique per transaction
+    bool noPath = false;
+};
+
+enum class PlanKind { Install, Uninstall, Repair };
+std::string_view toString(PlanKind k);
+
+struct Plan {
+    PlanKind kind = PlanKind::Install;
+    std::string toolkit;
+    std::string stateDir;
+    std::string transactionId;
+    std::string workDir;          // <toolkit>/.cudnn-setup/<txid>: staging + backups, same file system
+    std::string stagingDir;
+    std::string backupDir;
+    std::string recordPath;
+    std::optional<ArchiveInfo> archive;
+    std::vector<Operation> ops;
+    std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
+    Problems problems;               // the plan cannot be applied (exit 3, nothing changed)
+    Problems warnings;
+    // Removed after the commit, best effort: staging, an uninstalled record's backups.
+    std::vector<std::string> cleanup;
+};
+
+nlohmann::json toJson(const Plan& plan);
+Plan planFromJson(const nlohmann::json& j);  // throws nlohmann::json::exception
+nlohmann::json toJson(const ArchiveInfo& a);
+ArchiveInfo archiveInfoFromJson(const nlohmann::json& j);
+
+// Where this toolkit's record lives: <stateDir>/records/<first 16 hex of SHA-256(toolkit)>.json
+std::string recordPathFor(const std::string& stateDir, const std::string& toolkitRoot);
+bool isCudnnFileName(std::string_view fileName);
+// The toolkit folders that hold cuDNN files (for the snapshot and stray detection).
+const std::vector<std::string>& cudnnFolders();
+
+Plan planInstall(const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
+                 const PlanOptions& options);
+Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const PlanOptions& options);
+// With a record: bring files back to it (`archive` must be the recorded one, or null when
+// nothing needs its bytes). Without one: like an install over a hand-copied cuDNN.
+Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& toolkit, const PathState& path,
+                const PlanOptions& options);
+
+// Files of the record that need the archive's bytes (missing, zero-byte, or not the recorded SHA-256).
+std::vector<std::string> filesNeedingRepair(const ToolkitState& toolkit);
+
+}  // namespace cudnnsetup

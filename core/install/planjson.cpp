@@ -1,0 +1,81 @@
+#include "install/plan.h"
+
+namespace cudnnsetup {
+
+nlohmann::json toJson(const ArchiveInfo& a)
+{
+    nlohmann::json files = nlohmann::json::array();
+    for (const ArchiveFile& f : a.files)
+        files.push_back({{"entry", f.entry}, {"target", f.target}, {"size", f.size}, {"crc32", f.crc32}});
+    return {{"path", a.path},       {"sha256", a.sha256}, {"size", a.size},
+            {"authenticity", a.authenticity},
+            {"release", {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}}},
+            {"files", files},       {"not_placed", a.notPlaced}};
+}
+
+ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
+{
+    ArchiveInfo a;
+    a.path = j.at("path").get<std::string>();
+    a.sha256 = j.at("sha256").get<std::string>();
+    a.size = j.at("size").get<std::uint64_t>();
+    a.authenticity = j.at("authenticity").get<std::string>();
+    a.cudnn = j.at("release").at("cudnn").get<std::string>();
+    a.cuda = j.at("release").at("cuda").get<std::string>();
+    a.platform = j.at("release").at("platform").get<std::string>();
+    for (const auto& f : j.at("files"))
+        a.files.push_back({f.at("entry").get<std::string>(), f.at("target").get<std::string>(),
+                           f.at("size").get<std::uint64_t>(), f.at("crc32").get<std::uint32_t>()});
+    a.notPlaced = j.value("not_placed", std::vector<std::string>{});
+    return a;
+}
+
+nlohmann::json toJson(const Plan& plan)
+{
+    nlohmann::json ops = nlohmann::json::array();
+    for (const Operation& op : plan.ops)
+        ops.push_back(toJson(op));
+    return {{"format", 1},
+            {"kind", std::string(toString(plan.kind))},
+            {"toolkit", plan.toolkit},
+            {"state_dir", plan.stateDir},
+            {"transaction", plan.transactionId},
+            {"work_dir", plan.workDir},
+            {"staging_dir", plan.stagingDir},
+            {"backup_dir", plan.backupDir},
+            {"record_path", plan.recordPath},
+            {"archive", plan.archive ? toJson(*plan.archive) : nlohmann::json(nullptr)},
+            {"operations", ops},
+            {"notes", plan.notes},
+            {"problems", toJson(plan.problems)},
+            {"warnings", toJson(plan.warnings)},
+            {"cleanup", plan.cleanup}};
+}
+
+Plan planFromJson(const nlohmann::json& j)
+{
+    Plan plan;
+    const std::string kind = j.at("kind").get<std::string>();
+    plan.kind = kind == "uninstall" ? PlanKind::Uninstall : kind == "repair" ? PlanKind::Repair : PlanKind::Install;
+    plan.toolkit = j.at("toolkit").get<std::string>();
+    plan.stateDir = j.at("state_dir").get<std::string>();
+    plan.transactionId = j.at("transaction").get<std::string>();
+    plan.workDir = j.at("work_dir").get<std::string>();
+    plan.stagingDir = j.at("staging_dir").get<std::string>();
+    plan.backupDir = j.at("backup_dir").get<std::string>();
+    plan.recordPath = j.at("record_path").get<std::string>();
+    if (!j.at("archive").is_null())
+        plan.archive = archiveInfoFromJson(j.at("archive"));
+    for (const auto& op : j.at("operations"))
+        plan.ops.push_back(operationFromJson(op));
+    plan.notes = j.value("notes", std::vector<std::string>{});
+    for (const auto& p : j.value("problems", nlohmann::json::array()))
+        plan.problems.push_back({p.at("code").get<std::string>(),
+                                 p.at("path").is_null() ? std::nullopt
+                                                        : std::optional<std::string>(p.at("path").get<std::string>()),
+                                 p.at("message").get<std::string>()});
+    plan.cleanup = j.value("cleanup", std::vector<std::string>{});
+    return plan;
+}
+
+}  // namespace cudnnsetup

@@ -1,0 +1,150 @@
+#include "install/plan.h"
+#include "install/plan_p.h"
+
+namespace cudnnsetup {
+
+using namespace plandetail;
+
+namespace {
+
+std::optional<std::string> optString(const nlohmann::json& j, const char* key)
+{
+    if (!j.contains(key) || j.at(key).is_null())
+        return std::nullopt;
+    return j.at(key).get<std::string>();
+}
+
+// Where a backup lives, relative to the toolkit (the snapshot looks there too).
+std::string relativeTo(const std::string& root, const std::string& abs)
+{
+    return abs.starts_with(root + "/") ? abs.substr(root.size() + 1) : abs;
+}
+
+}  // namespace
+
+Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const PlanOptions& options)
+{
+    Plan plan;
+    initPlan(plan, PlanKind::Uninstall, toolkit, options);
+    if (!toolkit.record) {
+        plan.problems.push_back({"no-record", std::nullopt,
+                                 "No install record for " + toolkit.root +
+                                     ": cudnn-setup did not install cuDNN there (or it was already uninstalled)."});
+        return plan;
+    }
+    const nlohmann::json& record = *toolkit.record;
+    addWorkDirs(plan, toolkit);
+    const std::string trash = plan.workDir + "/removed";
+
+    for (const auto& f : record.at("files")) {
+        if (f.value("preexisting", false))
+            continue;  // was there before the install: stays
+        const std::string rel = f.at("path").get<std::string>();
+        const std::string abs = join(toolkit.root, rel);
+        const ExistingNode now = toolkit.node(rel);
+        const auto backup = optString(f, "backup");
+        if (now.type == NodeType::Directory) {
+            plan.problems.push_back(blocked(abs, "is now a folder; cudnn-setup placed a file there"));
+            continue;
+        }
+        if (now.type == NodeType::File && now.sha256 != f.at("sha256").get<std::string>())
+            plan.notes.push_back(abs + " was changed after the install; it is removed all the same");
+        if (backup) {
+            if (toolkit.node(relativeTo(toolkit.root, *backup)).type != NodeType::File) {
+                plan.warnings.push_back({"backup-missing", *backup,
+                                         "The backup " + *backup + " of the file the install replaced is gone; " + abs +
+                                             " is removed and cannot be put back."});
+            } else {
+                Operation op{.kind = OpKind::PlaceFile, .path = abs};
+                op.source = *backup;
+                if (now.type != NodeType::Missing)
+                    op.backup = join(trash, rel);
+                plan.ops.push_back(op);
+                continue;
+            }
+        }
+        if (now.type == NodeType::Missing) {
+            plan.notes.push_back(abs + " is already gone");
+            continue;
+        }
+        Operation op{.kind = OpKind::RemoveFile, .path = abs};
+        op.backup = join(trash, rel);
+        plan.ops.push_back(op);
+    }
+    for (const auto& r : record.value("removed", nlohmann::json::array())) {
+        const std::string rel = r.at("path").get<std::string>();
+        const std::string abs = join(toolkit.root, rel);
+        const std::string backup = r.at("backup").get<std::string>();
+        if (toolkit.node(relativeTo(toolkit.root, backup)).type != NodeType::File) {
+            plan.warnings.push_back({"backup-missing", backup,
+                                     "The backup " + backup + " of " + abs + " is gone; it cannot be put back."});
+            continue;
+        }
+        Operation op{.kind = OpKind::PlaceFile, .path = abs};
+        op.source = backup;
+        if (toolkit.node(rel).type != NodeType::Missing)
+            op.backup = join(trash, rel);
+        plan.ops.push_back(op);
+    }
+    const auto dirs = record.value("created_directories", nlohmann::json::array());
+    for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) {
+        const std::string rel = it->get<std::string>();
+        if (toolkit.node(rel).type == NodeType::Directory)
+            plan.ops.push_back({.kind = OpKind::RemoveDirectory, .path = join(toolkit.root, rel)});
+    }
+
+    if (record.contains("path") && !record.at("path").is_null()) {
+        const nlohmann::json& p = record.at("path");
+        const bool ld = p.at("mechanism").get<std::string>() == "ld.so.conf";
+        const auto recordedBefore = optString(p, "before");
+        const auto recordedAfter = optString(p, "after");
+        if (!path.available) {
+            plan.notes.push_back("the install changed " + p.at("location").get<std::string>() +
+                                 " but it cannot be read here; left alone");
+        } else if (ld) {
+            if (path.value == recordedAfter) {
+                Operation op{.kind = OpKind::PathChange, .path = path.location};
+                op.mechanism = PathMechanism::LdSoConf;
+                op.location = path.location;
+                op.before = path.value;
+                op.after = recordedBefore;
+                plan.ops.push_back(op);
+            } else {
+                plan.notes.push_back(path.location + " was changed after the install; left as it is");
+            }
+        } else {
+            const PathEdit edit = pathEditFromJson(p.at("edit"));
+            const PathRemoval removal = removeToolkitBins(path.value.value_or(""), edit);
+            for (const std::string& n : removal.notes)
+                plan.notes.push_back(n);
+            if (removal.value != path.value.value_or("")) {
+                Operation op{.kind = OpKind::PathChange, .path = path.location};
+                op.mechanism = PathMechanism::WindowsPath;
+                op.location = path.location;
+                op.before = path.value;
+                op.after = removal.value;
+                op.edit.before = *op.before;
+                op.edit.after = removal.value;
+                op.edit.changes = removal.changes;
+                plan.ops.push_back(op);
+            }
+        }
+    }
+
+    Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
+    rec.previousRecord = record;
+    if (record.contains("previous") && !record.at("previous").is_null())
+        rec.record = record.at("previous");
+    plan.ops.push_back(rec);
+
+    // After the commit the install's own backups (now moved back) and set-aside files go.
+    const std::string installBackup = record.value("backup_dir", std::string());
+    if (!installBackup.empty())
+        plan.cleanup.push_back(parentOf(installBackup));
+    for (const auto& r : record.value("repairs", nlohmann::json::array()))
+        plan.cleanup.push_back(parentOf(r.at("backup_dir").get<std::string>()));
+    plan.cleanup.push_back(plan.workDir);
+    return plan;
+}
+
+}  // namespace cudnnsetup

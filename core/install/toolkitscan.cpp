@@ -1,0 +1,153 @@
+#include "install/toolkitscan.h"
+
+#include "install/digest.h"
+#include "install/u8path.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace cudnnsetup {
+
+namespace {
+
+NodeType nodeType(const fs::path& p)
+{
+    std::error_code ec;
+    const fs::file_status s = fs::symlink_status(p, ec);
+    if (ec || !fs::exists(s))
+        return NodeType::Missing;
+    if (fs::is_symlink(s))
+        return NodeType::Symlink;
+    if (fs::is_directory(s))
+        return NodeType::Directory;
+    return fs::is_regular_file(s) ? NodeType::File : NodeType::Other;
+}
+
+void addWithParents(std::set<std::string>& out, const std::string& rel)
+{
+    for (std::string p = rel; !p.empty();) {
+        out.insert(p);
+        const auto slash = p.rfind('/');
+        p = slash == std::string::npos ? std::string() : p.substr(0, slash);
+    }
+}
+
+}  // namespace
+
+Result<std::optional<nlohmann::json>> loadRecord(const std::string& path)
+{
+    std::error_code ec;
+    if (!fs::exists(pathOf(path), ec))
+        return std::optional<nlohmann::json>();
+    std::ifstream in(pathOf(path), std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    try {
+        return std::optional<nlohmann::json>(nlohmann::json::parse(s.str()));
+    } catch (const nlohmann::json::exception& e) {
+        return Error{"record-corrupt",
+                     "The install record " + path + " cannot be read (" + e.what() +
+                         "). Use `repair --archive` to rebuild it from the archive.",
+                     e.what()};
+    }
+}
+
+std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohmann::json* record,
+                                         const std::string& root)
+{
+    std::vector<std::string> out{".cudnn-setup"};
+    if (archive)
+        for (const ArchiveFile& f : archive->files)
+            out.push_back(f.target);
+    auto rel = [&](const std::string& abs) {
+        return abs.starts_with(root + "/") ? abs.substr(root.size() + 1) : std::string();
+    };
+    if (record) {
+        for (const auto& f : record->value("files", nlohmann::json::array())) {
+            out.push_back(f.at("path").get<std::string>());
+            if (f.contains("backup") && f.at("backup").is_string())
+                out.push_back(rel(f.at("backup").get<std::string>()));
+        }
+        for (const auto& r : record->value("removed", nlohmann::json::array())) {
+            out.push_back(r.at("path").get<std::string>());
+            out.push_back(rel(r.at("backup").get<std::string>()));
+        }
+        for (const auto& d : record->value("created_directories", nlohmann::json::array()))
+            out.push_back(d.get<std::string>());
+    }
+    return out;
+}
+
+Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vector<std::string>& relPaths,
+                                     const std::string& stateDir)
+{
+    std::error_code ec;
+    const fs::path canonical = fs::canonical(pathOf(rootIn), ec);
+    if (ec || !fs::is_directory(canonical))
+        return Error{"not-a-toolkit", rootIn + " is not a folder. Give the toolkit root (the folder that holds bin, "
+                                               "include and lib) with --toolkit.", ec.message()};
+    ToolkitState t;
+    t.root = utf8Of(canonical);
+    while (t.root.size() > 1 && t.root.back() == '/')
+        t.root.pop_back();
+    auto rec = loadRecord(recordPathFor(stateDir, t.root));
+    if (!rec)
+        return rec.error();
+    t.record = *rec;
+
+    std::set<std::string> wanted;
+    for (const std::string& r : relPaths)
+        if (!r.empty())
+            addWithParents(wanted, r);
+    for (const std::string& r : pathsOfInterest(nullptr, t.record ? &*t.record : nullptr, t.root))
+        if (!r.empty())
+            addWithParents(wanted, r);
+    for (const std::string& f : cudnnFolders())
+        addWithParents(wanted, f);
+    std::set<std::string> recorded;
+    if (t.record)
+        for (const auto& f : t.record->value("files", nlohmann::json::array()))
+            recorded.insert(f.at("path").get<std::string>());
+
+    for (const std::string& rel : wanted) {
+        ExistingNode n;
+        n.type = nodeType(canonical / pathOf(rel));
+        if (n.type == NodeType::File) {
+            n.size = fs::file_size(canonical / pathOf(rel), ec);
+            if (recorded.count(rel)) {
+                auto d = digestFile(utf8Of(canonical / pathOf(rel)));
+                if (d) {
+                    n.crc32 = d->crc32;
+                    n.sha256 = d->sha256;
+                }
+            }
+        }
+        t.nodes[rel] = n;
+    }
+    for (const std::string& folder : cudnnFolders()) {
+        if (t.node(folder).type != NodeType::Directory)
+            continue;
+        for (const auto& e : fs::directory_iterator(canonical / pathOf(folder), ec)) {
+            const std::string name = utf8Of(e.path().filename());
+            if (!isCudnnFileName(name) || nodeType(e.path()) != NodeType::File)
+                continue;
+            const std::string rel = folder + "/" + name;
+            auto d = digestFile(utf8Of(e.path()));
+            if (!d)
+                return d.error();
+            t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256};
+            t.cudnnFiles.push_back(rel);
+        }
+    }
+    const bool windowsSigns = t.node("lib/x64").type == NodeType::Directory;
+    const bool linuxSigns = t.node("lib64").type != NodeType::Missing ||
+                            nodeType(canonical / "targets" / "x86_64-linux") != NodeType::Missing;
+    t.windowsLayout = windowsSigns || !linuxSigns;
+    return t;
+}
+
+}  // namespace cudnnsetup

@@ -1,0 +1,24 @@
+#pragma once
+// Durable writes: a file created exclusively, written, flushed to the disk (fsync /
+// FlushFileBuffers) and closed; a directory's entries flushed after a rename.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <system_error>
+
+namespace cudnnsetup {
+
+class DurableFile {
+public:
+    // Exclusive create (fails if the path exists). ec set on failure.
+    static std::unique_ptr<DurableFile> create(const std::string& path, std::error_code& ec);
+    virtual ~DurableFile() = default;  // closes without syncing if finish() was not called
+    virtual void write(const void* data, std::size_t size, std::error_code& ec) = 0;
+    virtual void finish(std::error_code& ec) = 0;  // sync + close
+};
+
+// No-op where the platform has no directory sync (Windows: metadata is journaled by NTFS).
+void syncDirectory(const std::string& path, std::error_code& ec);
+
+}  // namespace cudnnsetup

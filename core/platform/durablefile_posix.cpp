@@ -1,0 +1,71 @@
+#include "platform/durablefile.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace cudnnsetup {
+
+namespace {
+
+class PosixFile : public DurableFile {
+public:
+    explicit PosixFile(int fd) : m_fd(fd) {}
+    ~PosixFile() override
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    void write(const void* data, std::size_t size, std::error_code& ec) override
+    {
+        const char* p = static_cast<const char*>(data);
+        while (size > 0) {
+            const ssize_t n = ::write(m_fd, p, size);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                ec.assign(errno, std::generic_category());
+                return;
+            }
+            p += n;
+            size -= static_cast<std::size_t>(n);
+        }
+    }
+    void finish(std::error_code& ec) override
+    {
+        if (::fsync(m_fd) != 0)
+            ec.assign(errno, std::generic_category());
+        if (::close(m_fd) != 0 && !ec)
+            ec.assign(errno, std::generic_category());
+        m_fd = -1;
+    }
+
+private:
+    int m_fd;
+};
+
+}  // namespace
+
+std::unique_ptr<DurableFile> DurableFile::create(const std::string& path, std::error_code& ec)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) {
+        ec.assign(errno, std::generic_category());
+        return nullptr;
+    }
+    return std::make_unique<PosixFile>(fd);
+}
+
+void syncDirectory(const std::string& path, std::error_code& ec)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        ec.assign(errno, std::generic_category());
+        return;
+    }
+    if (::fsync(fd) != 0)
+        ec.assign(errno, std::generic_category());
+    ::close(fd);
+}
+
+}  // namespace cudnnsetup

@@ -1,0 +1,84 @@
+#include "platform/elevation.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace cudnnsetup {
+
+namespace {
+
+class PkexecElevator : public Elevator {
+public:
+    bool needed(const std::vector<std::string>& folders) const override
+    {
+        if (::geteuid() == 0)
+            return false;
+        for (const std::string& f : folders) {
+            // The nearest existing ancestor decides whether we could create it.
+            std::filesystem::path p(f);
+            std::error_code ec;
+            while (!p.empty() && !std::filesystem::exists(p, ec) && p != p.parent_path())
+                p = p.parent_path();
+            if (!p.empty() && ::access(p.c_str(), W_OK) != 0)
+                return true;
+        }
+        return false;
+    }
+
+    Result<int> run(const std::string& program, const std::vector<std::string>& args) override
+    {
+        std::string launcher = "pkexec";
+        if (const char* env = std::getenv("CUDNN_SETUP_ELEVATOR"); env && *env)
+            launcher = env;
+        std::vector<std::string> all{launcher, program};
+        all.insert(all.end(), args.begin(), args.end());
+        std::vector<char*> argv;
+        for (std::string& a : all)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        pid_t pid = 0;
+        const int rc = ::posix_spawnp(&pid, launcher.c_str(), nullptr, nullptr, argv.data(), environ);
+        if (rc != 0)
+            return Error{"elevation-refused",
+                         "Administrator rights are needed and " + launcher + " cannot be started (" +
+                             std::strerror(rc) + "). Run the command as root (sudo).",
+                         "posix_spawnp"};
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (!WIFEXITED(status))
+            return Error{"elevation-failed", "The elevated helper ended abnormally.", "signal"};
+        const int code = WEXITSTATUS(status);
+        // pkexec: 126 = the dialog was dismissed, 127 = not authorised (or no agent).
+        if (code == 126 || code == 127)
+            return Error{"elevation-refused",
+                         "Administrator rights were not granted (the authentication was refused or no polkit "
+                         "agent is running). Nothing was changed; run the command as root (sudo).",
+                         "pkexec exit " + std::to_string(code)};
+        return code;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Elevator> makeElevator()
+{
+    return std::make_unique<PkexecElevator>();
+}
+
+std::string currentExecutable()
+{
+    std::error_code ec;
+    const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string() : p.string();
+}
+
+}  // namespace cudnnsetup

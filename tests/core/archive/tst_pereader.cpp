@@ -1,0 +1,205 @@
+#include "archive/pereader.h"
+#include "fixtures/pebuilder.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::fixtures;
+
+Q_DECLARE_METATYPE(cudnnsetup::fixtures::PeDefect)
+Q_DECLARE_METATYPE(cudnnsetup::fixtures::PeArch)
+
+namespace {
+PeOptions withVersion(const char* v, PeArch arch = PeArch::X64)
+{
+    PeOptions o;
+    o.arch = arch;
+    o.fileVersion = v;
+    o.bodyBytes = 3000;
+    return o;
+}
+}  // namespace
+
+class TestPeReader : public QObject {
+    Q_OBJECT
+private slots:
+    void wellFormed_data()
+    {
+        QTest::addColumn<int>("arch");
+        QTest::addColumn<QString>("version");  // empty: no VERSIONINFO
+        QTest::addColumn<bool>("resources");
+        QTest::addColumn<bool>("dll");
+        QTest::addColumn<quint16>("machine");
+        QTest::addColumn<quint16>("magic");
+        QTest::addColumn<bool>("x64");
+        QTest::newRow("x64 dll 8.2.0.53") << int(PeArch::X64) << "8.2.0.53" << true << true << quint16(0x8664) << quint16(0x20B) << true;
+        QTest::newRow("x64 dll 9.10.0.56") << int(PeArch::X64) << "9.10.0.56" << true << true << quint16(0x8664) << quint16(0x20B) << true;
+        QTest::newRow("x64 large fields 65535.1.2.3") << int(PeArch::X64) << "65535.1.2.3" << true << true << quint16(0x8664) << quint16(0x20B) << true;
+        QTest::newRow("i386 dll") << int(PeArch::I386) << "8.2.0.53" << true << true << quint16(0x14C) << quint16(0x10B) << false;
+        QTest::newRow("arm64 dll") << int(PeArch::Arm64) << "8.9.7.29" << true << true << quint16(0xAA64) << quint16(0x20B) << false;
+        QTest::newRow("x64 exe, not a dll") << int(PeArch::X64) << "1.2.3.4" << true << false << quint16(0x8664) << quint16(0x20B) << true;
+        QTest::newRow("no resource section") << int(PeArch::X64) << "" << false << true << quint16(0x8664) << quint16(0x20B) << true;
+        QTest::newRow("resources without version") << int(PeArch::X64) << "" << true << true << quint16(0x8664) << quint16(0x20B) << true;
+    }
+    void wellFormed()
+    {
+        QFETCH(int, arch);
+        QFETCH(QString, version);
+        QFETCH(bool, resources);
+        QFETCH(bool, dll);
+        QFETCH(quint16, machine);
+        QFETCH(quint16, magic);
+        QFETCH(bool, x64);
+        PeOptions o;
+        o.arch = static_cast<PeArch>(arch);
+        if (!version.isEmpty())
+            o.fileVersion = version.toStdString();
+        o.resources = resources;
+        o.dll = dll;
+        o.bodyBytes = 5000;
+        const auto image = buildPe(o);
+        const PeInfo info = readPe(image);
+        QVERIFY2(info.isPe, info.error.c_str());
+        QCOMPARE(info.machine, machine);
+        QCOMPARE(info.optionalMagic, magic);
+        QCOMPARE(info.isDll, dll);
+        QCOMPARE(info.isX64(), x64);
+        if (version.isEmpty()) {
+            QVERIFY(!info.fileVersion);
+            QVERIFY(!info.error.empty());
+        } else {
+            QVERIFY2(info.fileVersion, info.error.c_str());
+            QCOMPARE(QString::fromStdString(*info.fileVersion), version);
+            QVERIFY2(info.error.empty(), info.error.c_str());
+        }
+    }
+
+    void readsFromFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto image = buildPe(withVersion("8.9.7.29"));
+        const std::string path = dir.filePath("cudnn64_8.dll").toStdString();
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(image.data()), std::streamsize(image.size()));
+        const PeInfo info = readPeFile(path);
+        QVERIFY(info.isX64());
+        QCOMPARE(info.fileVersion.value_or("none"), std::string("8.9.7.29"));
+        // maxBytes below the resource section: the reader must not look past it.
+        const PeInfo cut = readPeFile(path, 0x400);
+        QVERIFY(cut.isX64());
+        QVERIFY(!cut.fileVersion);
+        QVERIFY(!readPeFile(dir.filePath("absent.dll").toStdString()).isPe);
+    }
+
+    void streamReaderMatchesSpanReader_data()
+    {
+        QTest::addColumn<int>("chunk");
+        QTest::addColumn<qulonglong>("body");
+        QTest::newRow("1-byte chunks, small body") << 1 << 700ull;
+        QTest::newRow("7-byte chunks") << 7 << 5000ull;
+        QTest::newRow("64 KiB chunks, body past the head limit") << 65536 << 300000ull;
+        QTest::newRow("whole image in one chunk") << 1 << 0ull;
+    }
+    void streamReaderMatchesSpanReader()
+    {
+        QFETCH(int, chunk);
+        QFETCH(qulonglong, body);
+        PeOptions o = withVersion("8.2.4.15");
+        o.bodyBytes = body;
+        const auto image = buildPe(o);
+        PeStreamReader r;
+        const std::size_t step = body == 0 ? image.size() : std::size_t(chunk);
+        for (std::size_t at = 0; at < image.size(); at += step)
+            r.feed(image.data() + at, std::min(step, image.size() - at));
+        const PeInfo info = r.finish();
+        QVERIFY(info.isX64());
+        QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.4.15"));
+    }
+
+    void truncatedAtEveryOffset_data()
+    {
+        QTest::addColumn<int>("arch");
+        QTest::newRow("x64") << int(PeArch::X64);
+        QTest::newRow("i386") << int(PeArch::I386);
+    }
+    void truncatedAtEveryOffset()
+    {
+        QFETCH(int, arch);
+        const auto full = buildPe(withVersion("8.2.0.53", static_cast<PeArch>(arch)));
+        int withVersionCount = 0;
+        for (std::size_t n = 0; n < full.size(); ++n) {
+            // A fresh allocation of exactly n bytes so ASan catches any read past the end.
+            std::vector<std::uint8_t> cut(full.begin(), full.begin() + std::ptrdiff_t(n));
+            const PeInfo info = readPe(cut);
+            if (info.fileVersion) {
+                ++withVersionCount;
+                QCOMPARE(*info.fileVersion, std::string("8.2.0.53"));
+            } else {
+                QVERIFY2(!info.error.empty(), qPrintable(QString("no error at length %1").arg(n)));
+            }
+        }
+        // The version block ends before the section's file padding, so cuts inside the padding still read it.
+        QVERIFY(withVersionCount > 0);
+        QVERIFY(withVersionCount < 0x200);
+        QVERIFY(!readPe({}).isPe);
+    }
+
+    void malicious_data()
+    {
+        QTest::addColumn<PeDefect>("defect");
+        QTest::addColumn<bool>("isPe");
+        QTest::addColumn<QString>("errorFragment");
+        QTest::newRow("e_lfanew huge") << PeDefect::LfanewHuge << false << "outside the file";
+        QTest::newRow("e_lfanew negative") << PeDefect::LfanewNegative << false << "negative";
+        QTest::newRow("bad PE signature") << PeDefect::BadPeSignature << false << "PE";
+        QTest::newRow("unknown optional magic") << PeDefect::UnknownOptionalMagic << true << "magic";
+        QTest::newRow("65535 sections") << PeDefect::HugeSectionCount << true << "";
+        QTest::newRow("resource RVA out of range") << PeDefect::ResourceRvaOutOfRange << true << "outside every section";
+        QTest::newRow("resource directory loop") << PeDefect::ResourceDirLoop << true << "loop";
+        QTest::newRow("resource directory self loop") << PeDefect::ResourceSelfLoop << true << "loop";
+        QTest::newRow("version data RVA+size overflow") << PeDefect::VersionDataRvaOverflow << true << "outside every section";
+        QTest::newRow("huge resource entry count") << PeDefect::HugeResourceEntryCount << true << "";
+        QTest::newRow("bad VS_FIXEDFILEINFO signature") << PeDefect::BadFixedInfoSignature << true << "0xFEEF04BD";
+        QTest::newRow("bad VS_VERSION_INFO key") << PeDefect::BadVersionKey << true << "VS_VERSION_INFO";
+    }
+    void malicious()
+    {
+        QFETCH(PeDefect, defect);
+        QFETCH(bool, isPe);
+        QFETCH(QString, errorFragment);
+        PeOptions o = withVersion("8.2.0.53");
+        o.defect = defect;
+        const auto image = buildPe(o);
+        const PeInfo info = readPe(image);
+        QCOMPARE(info.isPe, isPe);
+        if (defect == PeDefect::HugeSectionCount || defect == PeDefect::HugeResourceEntryCount) {
+            // Counts beyond the file are clipped to what is there; the real entries still parse.
+            QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.0.53"));
+            return;
+        }
+        QVERIFY(!info.fileVersion);
+        QVERIFY2(QString::fromStdString(info.error).contains(errorFragment), info.error.c_str());
+    }
+
+    void maliciousAlsoTruncated()
+    {
+        // Every defect combined with every cut length of the header region: nothing may crash.
+        for (int d = int(PeDefect::None); d <= int(PeDefect::UnknownOptionalMagic); ++d) {
+            PeOptions o = withVersion("8.2.0.53");
+            o.defect = static_cast<PeDefect>(d);
+            o.bodyBytes = 0;
+            const auto full = buildPe(o);
+            for (std::size_t n = 0; n < full.size(); n += 3) {
+                std::vector<std::uint8_t> cut(full.begin(), full.begin() + std::ptrdiff_t(n));
+                (void)readPe(cut);
+            }
+        }
+        QVERIFY(true);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPeReader)
+#include "tst_pereader.moc"
