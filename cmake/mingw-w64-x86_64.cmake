@@ -30,6 +30,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # pkg-config (libzip, libisal) must see only the cross prefix.
 set(ENV{PKG_CONFIG_LIBDIR} "${CUDNN_SETUP_WINDOWS_DEPS}/lib/pkgconfig")
 set(ENV{PKG_CONFIG_PATH} "")
+# Debian's libz-mingw-w64-dev ships libz.a beside libz.dll.a; FindZLIB would take
+# the import library and the exe would need zlib1.dll.
+set(ZLIB_LIBRARY /usr/${_mingw}/lib/libz.a CACHE FILEPATH "")
+set(ZLIB_INCLUDE_DIR /usr/${_mingw}/include CACHE PATH "")
 set(OPENSSL_ROOT_DIR "${CUDNN_SETUP_WINDOWS_DEPS}" CACHE PATH "")
 set(OPENSSL_USE_STATIC_LIBS TRUE CACHE BOOL "")
 
