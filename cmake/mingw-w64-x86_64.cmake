@@ -30,6 +30,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # pkg-config (libzip, libisal) must see only the cross prefix.
 set(ENV{PKG_CONFIG_LIBDIR} "${CUDNN_SETUP_WINDOWS_DEPS}/lib/pkgconfig")
 set(ENV{PKG_CONFIG_PATH} "")
+set(CMAKE_PROJECT_INCLUDE "${CMAKE_CURRENT_LIST_DIR}/mingw-w64-static.cmake")
+
 # Debian's libz-mingw-w64-dev ships libz.a beside libz.dll.a; FindZLIB would take
 # the import library and the exe would need zlib1.dll.
 set(ZLIB_LIBRARY /usr/${_mingw}/lib/libz.a CACHE FILEPATH "")

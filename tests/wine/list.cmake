@@ -2,6 +2,8 @@
 # builds them) and the native build (tests/wine, which runs them under Wine).
 set(CUDNN_SETUP_WINE_PROGRAMS
   tst_win_platform
+  tst_win_systempath
+  tst_win_detect
 )
 # Extra CTest entries cut out of a program by a GoogleTest filter, so that a test
 # Wine cannot run shows up as skipped on its own: "ctest-name|program|filter".

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <io.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -103,6 +106,14 @@ FileHolderProcess::~FileHolderProcess()
 
 namespace {
 
+std::string narrowArg(const wchar_t* arg)
+{
+    const int n = ::WideCharToMultiByte(CP_UTF8, 0, arg, -1, nullptr, 0, nullptr, nullptr);
+    std::string out(static_cast<size_t>(n > 0 ? n - 1 : 0), '\0');
+    ::WideCharToMultiByte(CP_UTF8, 0, arg, -1, out.data(), n, nullptr, nullptr);
+    return out;
+}
+
 // Child mode of FileHolderProcess: hold FILE open (no FILE_SHARE_DELETE) until stdin closes.
 int holdFile(const wchar_t* file)
 {
@@ -128,8 +139,21 @@ int main(int argc, char** argv)
 {
     int wargc = 0;
     wchar_t** wargv = ::CommandLineToArgvW(::GetCommandLineW(), &wargc);
+    // Child modes the tests start this same program in.
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--hold")
         return cudnnsetup::winetest::holdFile(wargv[2]);
+    if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--exit")
+        return _wtoi(wargv[2]);
+    if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--sleep") {
+        ::Sleep(static_cast<DWORD>(_wtoi(wargv[2])));
+        return 0;
+    }
+    if (wargv && wargc >= 2 && std::wstring(wargv[1]) == L"--echo") {
+        _setmode(_fileno(stdout), _O_BINARY);  // "\n", not "\r\n"
+        for (int i = 2; i < wargc; ++i)
+            std::cout << cudnnsetup::winetest::narrowArg(wargv[i]) << "\n";
+        return 0;
+    }
 
     testing::InitGoogleTest(&argc, argv);
     const int rc = RUN_ALL_TESTS();
