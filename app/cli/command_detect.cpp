@@ -1,15 +1,84 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "common/problem.h"
+#include "detect/detector.h"
+#include "detect/fsutil.h"
+#include "platform/environment.h"
+#include "platform/registry.h"
+
+#include <iostream>
+#include <memory>
+#include <vector>
 
 namespace cudnnsetup::cli {
 
+namespace {
+struct DetectArgs {
+    std::vector<std::string> roots;
+};
+
+void printHuman(const CommandContext& ctx, const DetectResult& r)
+{
+    say(ctx, "Driver: " + toString(r.driver.state) + (r.driver.version ? " " + *r.driver.version : "") +
+                 (r.driver.cudaVersion ? " (CUDA " + cudaVersionText(*r.driver.cudaVersion) + ")" : "") +
+                 (r.driver.state != DriverInfo::State::Present ? " — " + r.driver.detail : ""));
+    if (r.toolkits.empty())
+        say(ctx, "No CUDA toolkit found.");
+    for (const auto& tk : r.toolkits) {
+        std::string line = "Toolkit " + tk.path + (tk.resolvedPath ? " -> " + *tk.resolvedPath : "") + ": CUDA " +
+                           (tk.versionText.empty() ? "unknown" : tk.versionText) + " (" + tk.layout + " layout)";
+        say(ctx, line);
+        if (tk.cudnn.present)
+            say(ctx, "  cuDNN " + (tk.cudnn.version ? tk.cudnn.version->toString() : std::string("unknown")) +
+                         (tk.cudnn.complete ? ", complete" : ", incomplete") + " in " + tk.cudnn.libDir);
+        else
+            say(ctx, "  no cuDNN");
+    }
+    for (const auto& c : r.copies)
+        say(ctx, std::string(c.wins ? "* " : "  ") + c.path + " (" + c.version.value_or("?") + ", " + c.origin + ")");
+    for (const auto& p : r.problems)
+        say(ctx, "problem " + p.code + ": " + p.message);
+    for (const auto& p : r.warnings)
+        say(ctx, "warning " + p.code + ": " + p.message);
+    say(ctx, r.ok() ? "Healthy." : std::to_string(r.problems.size()) + " problem(s) found.");
+}
+}  // namespace
+
+// Shared by detect and report: a usage error for roots that are not folders.
+bool checkRoots(const std::vector<std::string>& roots, const char* what)
+{
+    for (const auto& r : roots)
+        if (!isDirectory(r)) {
+            complain(std::string("cudnn-setup ") + what + ": " + r +
+                     " is not a folder; give the root of a CUDA toolkit (the folder holding bin/ and include/).");
+            return false;
+        }
+    return true;
+}
+
 void addDetectCommand(CLI::App& app, CommandContext& ctx)
 {
-    auto* cmd = app.add_subcommand("detect", "(not available in this build yet)");
-    cmd->callback([&ctx] {
-        complain("cudnn-setup detect: not available in this build yet");
-        ctx.exitCode = static_cast<int>(ExitCode::Usage);
+    auto args = std::make_shared<DetectArgs>();
+    auto* cmd = app.add_subcommand("detect", "Find CUDA toolkits, the driver, every cuDNN copy and the conflicts between them");
+    cmd->add_option("--root", args->roots, "Also treat DIR as a toolkit candidate (repeatable)");
+    cmd->callback([&ctx, args] {
+        if (!checkRoots(args->roots, "detect")) {
+            ctx.exitCode = static_cast<int>(ExitCode::Usage);
+            return;
+        }
+        DetectOptions opts;
+        opts.find.roots = args->roots;
+#ifdef _WIN32
+        opts.find.windowsRules = true;
+#endif
+        const auto env = hostEnvironment();
+        const auto reg = hostRegistry();
+        const DetectResult r = detect(opts, *env, *reg);
+        logLine(ctx, "detect: " + toJson(r).dump());
+        if (ctx.json)
+            printJson(toJson(r));
+        printHuman(ctx, r);
+        ctx.exitCode = static_cast<int>(r.ok() ? ExitCode::Ok : ExitCode::Bad);
     });
 }
 

@@ -31,7 +31,7 @@ std::string_view baseName(std::string_view path)
 
 std::optional<int> parseNumber(std::string_view s)
 {
-    if (s.empty() || s.size() > 9)
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string_view::npos)
         return std::nullopt;
     int v = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);

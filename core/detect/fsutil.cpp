@@ -178,53 +178,9 @@ ElfInfo readElf(const std::string& path)
 
 PeQuick readPeQuick(const std::string& path)
 {
+    // readPeFile seeks to the headers and the resource section only; it never reads the body.
+    const PeInfo info = readPeFile(path);
     PeQuick q;
-    std::ifstream in(path, std::ios::binary);
-    std::vector<std::uint8_t> head;
-    if (!in || !readBytes(in, 0, 64, head) || head[0] != 'M' || head[1] != 'Z')
-        return q;
-    const std::uint32_t peOff = le32(&head[0x3c]);
-    std::vector<std::uint8_t> nt;
-    if (peOff > (1u << 20) || !readBytes(in, peOff, 24, nt) || std::memcmp(nt.data(), "PE\0\0", 4) != 0)
-        return q;
-    const std::uint16_t nsec = le16(&nt[6]), optSize = le16(&nt[20]);
-    if (nsec > 96)
-        return q;
-    const std::uint64_t secTable = std::uint64_t(peOff) + 24 + optSize;
-    std::vector<std::uint8_t> secs;
-    if (!readBytes(in, secTable, std::size_t(nsec) * 40, secs))
-        return q;
-    // Rebuild a compact copy: the headers, then the resource section moved right behind
-    // them (its section header patched to match) and the other sections emptied. The full PE
-    // reader then works on a few kilobytes instead of the whole DLL.
-    const std::uint64_t headEnd = secTable + secs.size();
-    std::vector<std::uint8_t> image;
-    if (!readBytes(in, 0, static_cast<std::size_t>(headEnd), image))
-        return q;
-    const auto fsize = fileSize(path).value_or(0);
-    const std::uint64_t newOff = (headEnd + 511) & ~std::uint64_t(511);
-    for (std::size_t i = 0; i < nsec; ++i) {
-        std::uint8_t* s = &image[static_cast<std::size_t>(secTable) + i * 40];
-        const std::uint32_t rawSize = le32(s + 16), rawOff = le32(s + 20);
-        const bool isRsrc = std::memcmp(s, ".rsrc", 5) == 0 && rawSize <= (64u << 20) &&
-                            std::uint64_t(rawOff) + rawSize <= fsize;
-        std::uint32_t patchedOff = 0, patchedSize = 0;
-        if (isRsrc) {
-            std::vector<std::uint8_t> rsrc;
-            if (readBytes(in, rawOff, rawSize, rsrc)) {
-                image.resize(static_cast<std::size_t>(newOff), 0);
-                image.insert(image.end(), rsrc.begin(), rsrc.end());
-                patchedOff = static_cast<std::uint32_t>(newOff);
-                patchedSize = rawSize;
-                s = &image[static_cast<std::size_t>(secTable) + i * 40];  // image may have moved
-            }
-        }
-        for (int b = 0; b < 4; ++b) {
-            s[16 + b] = std::uint8_t(patchedSize >> (8 * b));
-            s[20 + b] = std::uint8_t(patchedOff >> (8 * b));
-        }
-    }
-    const PeInfo info = readPe(image);
     q.isPe = info.isPe;
     q.isX64 = info.isX64();
     q.machine = info.machine;

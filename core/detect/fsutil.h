@@ -31,8 +31,8 @@ struct ElfInfo {
 };
 ElfInfo readElf(const std::string& path);
 
-// PE machine and FileVersion, reading only the headers and the resource section, so that a
-// 600 MB DLL costs a few kilobytes of I/O (detection must stay fast).
+// PE machine and FileVersion from the headers and the resource section only (a 600 MB DLL
+// costs a few kilobytes of I/O: detection must stay fast).
 struct PeQuick {
     bool isPe = false;
     bool isX64 = false;

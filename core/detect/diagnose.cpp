@@ -1,0 +1,270 @@
+#include "detect/compat.h"
+#include "detect/detector.h"
+#include "detect/fsutil.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+namespace fs = std::filesystem;
+
+namespace cudnnsetup {
+
+namespace {
+using Vars = std::map<std::string, std::string>;
+
+void report(DetectResult& r, const std::string& code, const std::optional<std::string>& path, const Vars& vars,
+            const std::string& tpl = "")
+{
+    const auto& rules = CompatRules::builtin();
+    Problem p{code, path, rules.text(tpl.empty() ? code : tpl, vars)};
+    (rules.severity(code) == "warning" ? r.warnings : r.problems).push_back(std::move(p));
+}
+
+std::string dirOf(const std::string& p)
+{
+    return fs::path(p).parent_path().string();
+}
+
+// The toolkit whose bin folder `dir` is, or nullptr.
+const Toolkit* toolkitOfBin(const DetectResult& r, const std::string& dir)
+{
+    for (const auto& tk : r.toolkits)
+        for (const auto& b : tk.binDirs)
+            if (sameFolder(b, dir))
+                return &tk;
+    return nullptr;
+}
+
+std::string mainLibraryName(const Toolkit& tk)
+{
+    const int major = tk.cudnn.version ? tk.cudnn.version->major : 0;
+    return tk.layout == "windows" ? "cudnn64_" + std::to_string(major) + ".dll" : "libcudnn.so." + std::to_string(major);
+}
+
+void driverFindings(DetectResult& r, bool windows)
+{
+    const auto& d = r.driver;
+    if (d.state == DriverInfo::State::None) {
+        report(r, "no-driver", std::nullopt, {{"detail", d.detail}});
+        return;
+    }
+    if (d.state == DriverInfo::State::Stub) {
+        report(r, "stub-driver", d.library, {{"detail", d.library}});
+        return;
+    }
+    const auto& rules = CompatRules::builtin();
+    for (const auto& tk : r.toolkits) {
+        if (!tk.version)
+            continue;
+        const Version& cuda = *tk.version;
+        const std::string cudaText = std::to_string(cuda.major) + "." + std::to_string(cuda.minor);
+        if (d.version) {
+            const auto needed = rules.minDriver(cuda, windows);
+            const auto floor = rules.minorFloor(cuda.major, windows);
+            if (floor && compareDriverVersions(*d.version, *floor) < 0) {
+                report(r, "driver-too-old", std::nullopt,
+                       {{"driver", *d.version}, {"needed", needed.value_or(*floor)}, {"cuda", cudaText}, {"toolkit", tk.path}});
+            } else if (needed && compareDriverVersions(*d.version, *needed) < 0) {
+                report(r, "driver-minor-compat", std::nullopt,
+                       {{"driver", *d.version}, {"needed", *needed}, {"cuda", cudaText}, {"cuda_major", std::to_string(cuda.major)},
+                        {"floor", floor.value_or("?")}});
+            }
+        } else if (d.cudaVersion && *d.cudaVersion / 1000 < cuda.major) {
+            report(r, "driver-too-old", std::nullopt,
+                   {{"driver", "supporting CUDA " + cudaVersionText(*d.cudaVersion)},
+                    {"needed", "a driver for CUDA " + std::to_string(cuda.major) + ".x"}, {"cuda", cudaText}, {"toolkit", tk.path}});
+        }
+    }
+}
+
+void cudnnVsCuda(DetectResult& r)
+{
+    const auto& rules = CompatRules::builtin();
+    for (const auto& tk : r.toolkits) {
+        if (!tk.cudnn.present || !tk.cudnn.version || !tk.version)
+            continue;
+        const Version& cuda = *tk.version;
+        const std::string cudaText = std::to_string(cuda.major) + "." + std::to_string(cuda.minor);
+        const Vars base = {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"cuda", cudaText},
+                           {"cuda_major", std::to_string(cuda.major)}};
+        if (tk.cudnn.builtForCudaMajor && *tk.cudnn.builtForCudaMajor != cuda.major) {
+            Vars v = base;
+            v["cudnn_cuda"] = std::to_string(*tk.cudnn.builtForCudaMajor) + ".x";
+            report(r, "cuda-major-mismatch", tk.cudnn.libDir, v);
+            continue;
+        }
+        const auto builds = rules.buildsFor(*tk.cudnn.version);
+        if (builds.empty())
+            continue;  // a release the table does not cover: no verdict
+        const CudnnBuild* same = nullptr;
+        std::string majors;
+        for (const auto& b : builds) {
+            majors += (majors.empty() ? "" : " or ") + std::to_string(b.cudaMajor) + ".x";
+            if (b.cudaMajor == cuda.major)
+                same = &b;
+        }
+        if (!same) {
+            Vars v = base;
+            v["cudnn_cuda"] = majors;
+            report(r, "cuda-major-mismatch", tk.cudnn.libDir, v);
+            continue;
+        }
+        const auto lo = parseCudaVersion(same->cudaMin), hi = parseCudaVersion(same->cudaMax);
+        const Version mm{cuda.major, cuda.minor, 0, -1};
+        if (lo && hi && (mm < Version{lo->major, lo->minor, 0, -1} || Version{hi->major, hi->minor, 0, -1} < mm)) {
+            Vars v = base;
+            v["range"] = same->cudaMin + " to " + same->cudaMax;
+            report(r, "cuda-minor-untested", tk.path, v);
+        }
+    }
+}
+
+void searchFindings(DetectResult& r, bool windows)
+{
+    for (const auto& c : r.copies)
+        if (c.origin == "System32" || c.origin == "SysWOW64")
+            report(r, "system32-copy", c.path, {{"path", c.path}, {"version", c.version.value_or("unknown version")}});
+    for (const auto& c : r.copies)
+        if (c.wins && (c.origin == "conda" || c.origin == "pip" || c.origin == "torch"))
+            report(r, "conda-pip-first", c.path,
+                   {{"origin", c.origin}, {"path", c.path}, {"version", c.version.value_or("unknown version")}, {"dir", dirOf(c.path)}});
+    for (const auto& tk : r.toolkits) {
+        if (!tk.cudnn.present || !tk.cudnn.version)
+            continue;
+        const std::string name = mainLibraryName(tk);
+        const std::string mine = (fs::path(tk.cudnn.libDir) / name).string();
+        const CudnnCopy* own = nullptr;
+        const CudnnCopy* winner = nullptr;
+        for (const auto& c : r.copies) {
+            if (fs::path(c.path).filename().string() != name && lowerAscii(fs::path(c.path).filename().string()) != lowerAscii(name))
+                continue;
+            if (sameFolder(dirOf(c.path), tk.cudnn.libDir))
+                own = &c;
+            if (c.wins)
+                winner = &c;
+        }
+        if (!own)
+            continue;  // the main library itself is missing: reported as missing-file
+        if (own->searchRank >= 0 && winner && winner != own) {
+            report(r, "shadowed", own->path,
+                   {{"winner", winner->path}, {"winner_version", winner->version.value_or("unknown version")},
+                    {"path", own->path}, {"version", own->version.value_or(tk.cudnn.version->toString())},
+                    {"toolkit", tk.path}, {"dir", tk.cudnn.libDir}, {"winner_dir", dirOf(winner->path)}});
+        } else if (own->searchRank < 0) {
+            report(r, "not-on-search-path", tk.cudnn.libDir,
+                   {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"dir", tk.cudnn.libDir},
+                    {"path_var", windows ? "PATH" : "LD_LIBRARY_PATH or /etc/ld.so.conf.d (then run ldconfig)"}});
+        }
+    }
+}
+
+void pathFindings(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
+{
+    const auto path = programPath(env, reg);
+    const Toolkit* first = nullptr;
+    std::string firstDir;
+    std::vector<std::pair<const Toolkit*, std::string>> seen;  // toolkits in PATH order
+    for (const auto& [dir, origin] : path) {
+        const Toolkit* tk = toolkitOfBin(r, dir);
+        if (!tk)
+            continue;
+        if (!first) {
+            first = tk;
+            firstDir = dir;
+        }
+        if (std::none_of(seen.begin(), seen.end(), [tk](const auto& s) { return s.first == tk; }))
+            seen.emplace_back(tk, dir);
+    }
+    for (const auto& [tk, dir] : seen) {
+        if (tk == first || !tk->cudnn.present || !tk->version || !first->version ||
+            first->versionText == tk->versionText)
+            continue;
+        report(r, "cuda-path-order", dir,
+               {{"other_dir", firstDir}, {"other_cuda", first->versionText}, {"dir", dir}, {"cuda", tk->versionText},
+                {"cudnn", tk->cudnn.version ? tk->cudnn.version->toString() : "?"}});
+    }
+    if (const auto cudaPath = env.get("CUDA_PATH"); cudaPath && first && !sameFolder(*cudaPath, first->path)) {
+        report(r, "cuda-path-var-mismatch", *cudaPath, {{"var", "CUDA_PATH"}, {"cuda_path", *cudaPath}, {"dir", firstDir}});
+    }
+    if (!windows)
+        return;
+    const int x64Major = CompatRules::builtin().binX64FromCudaMajor();
+    for (const auto& tk : r.toolkits) {
+        if (tk.layout != "windows" || !tk.version || tk.version->major < x64Major)
+            continue;
+        const std::string binX64 = (fs::path(tk.path) / "bin" / "x64").string();
+        const std::string bin = (fs::path(tk.path) / "bin").string();
+        const Vars base = {{"toolkit", tk.path}, {"cuda", tk.versionText}, {"dir", binX64}};
+        bool hasBin = false, hasX64 = false;
+        for (const auto& [d, o] : path) {
+            hasBin = hasBin || sameFolder(d, bin);
+            hasX64 = hasX64 || sameFolder(d, binX64);
+        }
+        if (hasBin && !hasX64) {
+            Vars v = base;
+            v["detail"] = "PATH names " + bin + " and not " + binX64;
+            report(r, "cuda13-bin-x64", bin, v);
+        }
+        for (const auto& f : tk.cudnn.files)
+            if (f.kind == FileKind::Dll && sameFolder(dirOf(f.path), bin)) {
+                Vars v = base;
+                v["detail"] = "the cuDNN DLLs are in " + bin;
+                report(r, "cuda13-bin-x64", f.path, v);
+                break;
+            }
+    }
+}
+
+void zlibFindings(DetectResult& r, const Environment& env, const Registry& reg)
+{
+    const auto& rules = CompatRules::builtin();
+    for (const auto& tk : r.toolkits) {
+        if (tk.layout != "windows" || !tk.cudnn.present || !tk.cudnn.version || !rules.needsZlibwapi(*tk.cudnn.version))
+            continue;
+        std::vector<std::string> dirs = {tk.cudnn.libDir};
+        dirs.insert(dirs.end(), tk.binDirs.begin(), tk.binDirs.end());
+        if (const auto s = env.knownFolder(KnownFolder::System32))
+            dirs.push_back(*s);
+        for (const auto& [d, o] : programPath(env, reg))
+            dirs.push_back(d);
+        bool found = false;
+        for (const auto& d : dirs) {
+            const std::string p = (fs::path(d) / "zlibwapi.dll").string();
+            if (fileSize(p).value_or(0) > 0 && readPeQuick(p).isX64) {
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            report(r, "zlibwapi-missing", tk.cudnn.libDir,
+                   {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"dir", tk.cudnn.libDir}});
+    }
+}
+}  // namespace
+
+void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
+{
+    for (const auto& tk : r.toolkits)
+        for (const auto& p : tk.cudnn.problems)
+            (CompatRules::builtin().severity(p.code) == "warning" ? r.warnings : r.problems).push_back(p);
+    driverFindings(r, windows);
+    cudnnVsCuda(r);
+    searchFindings(r, windows);
+    pathFindings(r, env, reg, windows);
+    if (windows)
+        zlibFindings(r, env, reg);
+    if (windows && r.python) {
+        const auto v = parseCudaVersion(r.python->version);
+        const bool anyCudnn = std::any_of(r.toolkits.begin(), r.toolkits.end(), [](const Toolkit& t) { return t.cudnn.present; });
+        if (v && (v->major > 3 || (v->major == 3 && v->minor >= 8)) && anyCudnn) {
+            std::string dir;
+            for (const auto& t : r.toolkits)
+                if (t.cudnn.present && dir.empty())
+                    dir = t.cudnn.libDir;
+            report(r, "python-dll-search", std::nullopt, {{"python", r.python->version}, {"dir", dir}});
+        }
+    }
+}
+
+}  // namespace cudnnsetup

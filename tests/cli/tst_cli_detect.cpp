@@ -1,0 +1,92 @@
+// detect and report as a user runs them: exit codes, JSON fields per contract/cli.md.
+#include "clirunner.h"
+#include "fixtures/toolkitbuilder.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCliDetect : public QObject {
+    Q_OBJECT
+    QProcessEnvironment noDriverEnv() const
+    {
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert("CUDNN_SETUP_LIBCUDA", "/nonexistent/libcuda.so.1");
+        env.insert("CUDNN_SETUP_LIBNVML", "/nonexistent/libnvidia-ml.so.1");
+        return env;
+    }
+private slots:
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("detect --root missing") << QStringList{"detect", "--root", "/nonexistent/toolkit"};
+        QTest::newRow("report --toolkit missing") << QStringList{"report", "--toolkit", "/nonexistent/toolkit"};
+        QTest::newRow("detect unknown option") << QStringList{"detect", "--frob"};
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        const CliRun r = runCli(args, noDriverEnv());
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void detectJsonFields()
+    {
+        QTemporaryDir tmp;
+        cudnnsetup::fixtures::ToolkitSpec s;
+        s.windowsLayout = false;
+        s.cuda = "12.6.3";
+        s.cudnn = "9.6.0";
+        s.omit = {"libcudnn_cnn"};
+        const std::string root = cudnnsetup::fixtures::buildToolkit((tmp.path() + "/tk").toStdString(), s);
+        const CliRun r = runCli({"--json", "detect", "--root", QString::fromStdString(root)}, noDriverEnv());
+        QCOMPARE(r.exitCode, 1);  // no driver at least, and a missing library
+        const QJsonObject doc = r.json().object();
+        QVERIFY2(!doc.isEmpty(), r.out.constData());
+        QCOMPARE(doc["ok"].toBool(), false);
+        QJsonObject tk;
+        for (const auto& t : doc["toolkits"].toArray())
+            if (t.toObject()["path"].toString().endsWith("/tk"))
+                tk = t.toObject();
+        QCOMPARE(tk["version"].toString(), QString("12.6.3"));
+        QCOMPARE(tk["layout"].toString(), QString("linux"));
+        QVERIFY(tk["sources"].toArray().contains(QJsonValue("--root")));
+        const QJsonObject cudnn = tk["cudnn"].toObject();
+        QCOMPARE(cudnn["version"].toString(), QString("9.6.0"));
+        QCOMPARE(cudnn["complete"].toBool(), false);
+        QVERIFY(!cudnn["files"].toArray().isEmpty());
+        QCOMPARE(cudnn["problems"].toArray().first().toObject()["code"].toString(), QString("missing-file"));
+        const QJsonObject driver = doc["driver"].toObject();
+        QCOMPARE(driver["present"].toBool(), false);
+        QVERIFY(driver.contains("version") && driver.contains("cuda_version"));
+        QVERIFY(doc["cudnn_copies"].isArray());
+        for (const auto& c : doc["cudnn_copies"].toArray())
+            for (const char* k : {"path", "version", "origin", "wins"})
+                QVERIFY(c.toObject().contains(k));
+        bool noDriver = false;
+        for (const auto& p : doc["problems"].toArray())
+            noDriver = noDriver || p.toObject()["code"].toString() == "no-driver";
+        QVERIFY(noDriver);
+    }
+
+    void reportMarkdown()
+    {
+        const CliRun r = runCli({"report"}, noDriverEnv());
+        QVERIFY(r.exitCode == 0 || r.exitCode == 1);
+        QVERIFY2(r.out.contains("## cuDNN / CUDA version profile"), r.out.constData());
+        QVERIFY(r.out.contains("| NVIDIA driver | none"));
+        QVERIFY(r.out.contains("| Python |"));
+    }
+
+    void reportJsonHasPython()
+    {
+        const CliRun r = runCli({"report", "--json"}, noDriverEnv());
+        const QJsonObject doc = r.json().object();
+        QVERIFY2(doc.contains("python"), r.out.constData());
+        QVERIFY(doc.contains("problems") && doc.contains("toolkits"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliDetect)
+#include "tst_cli_detect.moc"

@@ -1,0 +1,116 @@
+// compat.json against the fact sheet's rows (../shared/reference/cudnn-facts.md §5).
+#include "detect/compat.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+class TestCompat : public QObject {
+    Q_OBJECT
+private slots:
+    void minDriver_data()
+    {
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<bool>("windows");
+        QTest::addColumn<QString>("expected");  // "" = unknown
+        QTest::newRow("11.3 linux") << "11.3" << false << "465.19.01";
+        QTest::newRow("11.3 windows") << "11.3" << true << "465.89";
+        QTest::newRow("11.0 windows") << "11.0" << true << "451.82";
+        QTest::newRow("11.8 linux") << "11.8" << false << "520.61.05";
+        QTest::newRow("12.0 windows") << "12.0" << true << "527.41";
+        QTest::newRow("12.6 linux") << "12.6" << false << "560.28.03";
+        QTest::newRow("12.7 falls back to 12.6") << "12.7" << true << "560.76";
+        QTest::newRow("12.9 windows") << "12.9" << true << "576.02";
+        QTest::newRow("13.0 linux") << "13.0" << false << "580.65.06";
+        QTest::newRow("13.0 windows unknown") << "13.0" << true << "";
+        QTest::newRow("10.2 not in table") << "10.2" << false << "";
+    }
+    void minDriver()
+    {
+        QFETCH(QString, cuda);
+        QFETCH(bool, windows);
+        QFETCH(QString, expected);
+        const auto v = parseCudaVersion(cuda.toStdString());
+        QVERIFY(v);
+        QCOMPARE(QString::fromStdString(CompatRules::builtin().minDriver(*v, windows).value_or("")), expected);
+    }
+
+    void builds_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("expected");  // "major:min-max ..."
+        QTest::newRow("8.2.0") << "8.2.0.53" << "10:10.2-10.2 11:11.0-11.3";
+        QTest::newRow("8.2.4 adds 11.4") << "8.2.4.15" << "10:10.2-10.2 11:11.0-11.4";
+        QTest::newRow("8.9.7") << "8.9.7.29" << "11:11.0-11.8 12:12.0-12.2";
+        QTest::newRow("9.0") << "9.0.0" << "11:11.0-11.8 12:12.0-12.9";
+        QTest::newRow("9.10 cuda11 is 11.8 only") << "9.10.0" << "11:11.8-11.8 12:12.0-12.9";
+        QTest::newRow("9.19 has cuda13") << "9.19.0" << "12:12.0-12.9 13:13.0-13.99";
+        QTest::newRow("8.5 not covered") << "8.5.0.96" << "";
+    }
+    void builds()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, expected);
+        std::string got;
+        for (const auto& b : CompatRules::builtin().buildsFor(*Version::parse(cudnn.toStdString())))
+        {
+            if (!got.empty())
+                got += ' ';
+            got += std::to_string(b.cudaMajor);
+            got += ':';
+            got += b.cudaMin;
+            got += '-';
+            got += b.cudaMax;
+        }
+        QCOMPARE(QString::fromStdString(got), expected);
+    }
+
+    void floorsAndZlib()
+    {
+        const auto& r = CompatRules::builtin();
+        QCOMPARE(r.minorFloor(11, false).value_or(""), std::string("450.80.02"));
+        QCOMPARE(r.minorFloor(11, true).value_or(""), std::string("452.39"));
+        QCOMPARE(r.minorFloor(12, true).value_or(""), std::string("527.41"));
+        QVERIFY(!r.needsZlibwapi(*Version::parse("8.2.1.32")));
+        QVERIFY(r.needsZlibwapi(*Version::parse("8.3.0.98")));
+        QVERIFY(r.needsZlibwapi(*Version::parse("9.1.1")));
+        QVERIFY(!r.needsZlibwapi(*Version::parse("9.2.0")));
+        QCOMPARE(r.binX64FromCudaMajor(), 13);
+    }
+
+    void driverCompare_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("equal") << "465.89" << "465.89" << 0;
+        QTest::newRow("older") << "451.48" << "465.89" << -1;
+        QTest::newRow("three parts") << "580.65.06" << "580.65" << 1;
+        QTest::newRow("minor as number") << "525.60.13" << "525.105.17" << -1;
+        QTest::newRow("floor 580") << "580.65.06" << "580" << 1;
+    }
+    void driverCompare()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        QFETCH(int, expected);
+        QCOMPARE(compareDriverVersions(a.toStdString(), b.toStdString()), expected);
+    }
+
+    void everyFindingDocumented()
+    {
+        QFile doc(QStringLiteral(CUDNN_SETUP_SOURCE_DIR) + "/docs/detect.md");
+        QVERIFY2(doc.open(QIODevice::ReadOnly), "docs/detect.md is missing");
+        const QByteArray text = doc.readAll();
+        for (const auto& [code, f] : CompatRules::builtin().findings()) {
+            if (code == "missing-sub-dll")
+                continue;  // a message variant of missing-file
+            QVERIFY2(text.contains(("`" + code + "`").c_str()), code.c_str());
+            QVERIFY(f.severity == "problem" || f.severity == "warning");
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCompat)
+#include "tst_compat.moc"

@@ -1,0 +1,357 @@
+// Every diagnosis code, provoked with real toolkit trees (PE DLLs with VERSIONINFO, ELF
+// libraries with sonames) and a fake registry/environment standing in for the machine.
+#include "detect/detector.h"
+#include "platform/fakeenvironment.h"
+#include "platform/fakeregistry.h"
+#include "fixtures/pebuilder.h"
+#include "fixtures/toolkitbuilder.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::fixtures;
+namespace fs = std::filesystem;
+
+namespace {
+const char* kSysEnv = R"(SYSTEM\CurrentControlSet\Control\Session Manager\Environment)";
+const char* kCudaKey = R"(SOFTWARE\NVIDIA Corporation\GPU Computing Toolkit\CUDA)";
+
+struct Machine {
+    fs::path root;
+    bool windows = true;
+    FakeEnvironment env{true};
+    FakeRegistry reg;
+    DetectOptions opts;
+    std::vector<std::string> systemPath, userPath;
+
+    explicit Machine(const fs::path& r, bool win) : root(r), windows(win), env(win)
+    {
+        opts.find.windowsRules = win;
+        opts.find.scanSystem = false;
+        opts.find.runNvcc = false;
+        opts.find.systemPrefix = (root / "sysroot").string();
+        opts.search.useLdconfig = false;
+        DriverInfo d;
+        d.state = DriverInfo::State::Present;
+        d.version = win ? "581.15" : "580.95.05";
+        d.cudaVersion = 13000;
+        opts.driver = d;
+        env.setKnownFolder(KnownFolder::System32, (root / "Windows" / "System32").string());
+        env.setKnownFolder(KnownFolder::SysWow64, (root / "Windows" / "SysWOW64").string());
+        env.setKnownFolder(KnownFolder::Home, (root / "home").string());
+        fs::create_directories(root / "Windows" / "System32");
+    }
+    // A Windows toolkit registered like the NVIDIA installer does it.
+    std::string winToolkit(const std::string& cuda, ToolkitSpec spec)
+    {
+        spec.cuda = cuda;
+        const std::string mm = cuda.substr(0, cuda.rfind('.'));
+        const std::string dir = (root / "CUDA" / ("v" + mm)).string();
+        buildToolkit(dir, spec);
+        reg.setString(RegistryHive::LocalMachine, std::string(kCudaKey) + "\\v" + mm, "InstallDir", dir);
+        return dir;
+    }
+    void finishPath()
+    {
+        std::string s, u;
+        for (const auto& p : systemPath)
+            s += p + ";";
+        for (const auto& p : userPath)
+            u += p + ";";
+        reg.setString(RegistryHive::LocalMachine, kSysEnv, "Path", s, true);
+        reg.setString(RegistryHive::CurrentUser, "Environment", "Path", u, true);
+    }
+    DetectResult run()
+    {
+        if (windows)
+            finishPath();
+        return detect(opts, env, reg);
+    }
+};
+
+bool has(const Problems& ps, const std::string& code, std::string* message = nullptr)
+{
+    const auto it = std::find_if(ps.begin(), ps.end(), [&](const Problem& p) { return p.code == code; });
+    if (it != ps.end() && message)
+        *message = it->message;
+    return it != ps.end();
+}
+
+std::string codes(const DetectResult& r)
+{
+    std::string s;
+    for (const auto& p : r.problems)
+        s += p.code + " ";
+    for (const auto& p : r.warnings)
+        s += "(" + p.code + ") ";
+    return s;
+}
+}  // namespace
+
+using Scenario = std::function<void(Machine&)>;
+Q_DECLARE_METATYPE(Scenario)
+
+class TestDiagnosis : public QObject {
+    Q_OBJECT
+private slots:
+    void finding_data()
+    {
+        QTest::addColumn<bool>("windows");
+        QTest::addColumn<Scenario>("setup");
+        QTest::addColumn<QString>("code");      // expected finding ("" = healthy)
+        QTest::addColumn<QString>("mentions");  // text the message must contain
+
+        auto spec = [](const char* cudnn) { ToolkitSpec s; s.cudnn = cudnn; return s; };
+
+        QTest::newRow("healthy windows 12.6 + 9.6") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d + "/bin"};
+        }) << "" << "";
+        QTest::newRow("healthy linux 13.0 + 9.19") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0");
+            s.cuda = "13.0.88";
+            s.windowsLayout = false;
+            s.cudnnDistInfoCuda = 13;
+            const auto d = buildToolkit((m.root / "cuda-13.0").string(), s);
+            m.opts.find.roots = {d};
+            m.env.set("LD_LIBRARY_PATH", d + "/lib64");
+        }) << "" << "";
+        QTest::newRow("missing sub-DLL next to cudnn64_8.dll") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.2.0.53");
+            s.omit = {"cudnn_cnn_infer64_8.dll"};
+            m.systemPath = {m.winToolkit("11.3.1", s) + "/bin"};
+        }) << "missing-file" << "cudnn_cnn_infer64_8.dll. Error code 126";
+        QTest::newRow("missing header") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            s.omit = {"cudnn_backend.h"};
+            m.winToolkit("12.2.0", s);
+        }) << "missing-file" << "cudnn_backend.h";
+        QTest::newRow("zero-byte DLL") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.6.0.74");
+            s.zeroSize = {"cudnn_ops64_9.dll"};
+            m.winToolkit("12.6.3", s);
+        }) << "zero-size" << "cudnn_ops64_9.dll is 0 bytes";
+        QTest::newRow("zero-byte shared library") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.6.0");
+            s.windowsLayout = false;
+            s.zeroSize = {"libcudnn_cnn"};
+            m.opts.find.roots = {buildToolkit((m.root / "cuda-12.6").string(), s)};
+        }) << "zero-size" << "libcudnn_cnn.so.9.6.0 is 0 bytes";
+        QTest::newRow("mixed DLL versions in one folder") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            s.dllVersions = {{"cudnn_ops_infer64_8.dll", "8.2.0.53"}};
+            m.winToolkit("11.8.0", s);
+        }) << "version-mismatch" << "cudnn_ops_infer64_8.dll is 8.2.0.53";
+        QTest::newRow("mixed soname versions") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.6.0");
+            s.windowsLayout = false;
+            s.dllVersions = {{"libcudnn_ops", "8.9.7"}};
+            m.opts.find.roots = {buildToolkit((m.root / "cuda-12.6").string(), s)};
+        }) << "version-mismatch" << "libcudnn_ops.so.8.9.7 is 8.9.7";
+        QTest::newRow("32-bit DLL") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.6.0.74");
+            s.i386Dlls = true;
+            m.winToolkit("12.6.3", s);
+        }) << "wrong-architecture" << "x86";
+        QTest::newRow("copy in System32 wins") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("11.3.1", spec("8.2.0.53"));
+            m.systemPath = {d + "/bin"};
+            PeOptions o;
+            o.fileVersion = "8.1.1.33";
+            writeBytes((m.root / "Windows" / "System32" / "cudnn64_8.dll").string(), buildPe(o));
+        }) << "system32-copy" << "8.1.1.33";
+        QTest::newRow("another copy wins (shadowed, names both)") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("11.3.1", spec("8.2.0.53"));
+            PeOptions o;
+            o.fileVersion = "8.0.5.39";
+            writeBytes((m.root / "tools" / "cudnn64_8.dll").string(), buildPe(o));
+            m.systemPath = {(m.root / "tools").string(), d + "/bin"};
+        }) << "shadowed" << "tools/cudnn64_8.dll (8.0.5.39) instead of";
+        QTest::newRow("conda copy first on PATH") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            const fs::path conda = m.root / "home" / "miniconda3" / "envs" / "ml" / "Library" / "bin";
+            PeOptions o;
+            o.fileVersion = "9.1.0.70";
+            writeBytes((conda / "cudnn64_9.dll").string(), buildPe(o));
+            m.userPath = {conda.string()};
+            m.systemPath = {d + "/bin"};
+            std::swap(m.systemPath, m.userPath);  // conda's folder comes first
+        }) << "conda-pip-first" << "conda";
+        QTest::newRow("wrong CUDA bin first on PATH") << true << Scenario([=](Machine& m) {
+            const auto d11 = m.winToolkit("11.8.0", ToolkitSpec{});
+            const auto d12 = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d11 + "/bin", d12 + "/bin"};
+            m.env.set("CUDA_PATH", d11);
+        }) << "cuda-path-order" << "(CUDA 11.8)";
+        QTest::newRow("CUDA_PATH names another toolkit") << true << Scenario([=](Machine& m) {
+            const auto d11 = m.winToolkit("11.8.0", ToolkitSpec{});
+            const auto d12 = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d12 + "/bin"};
+            m.env.set("CUDA_PATH", d11);
+        }) << "cuda-path-var-mismatch" << "CUDA_PATH names";
+        QTest::newRow("cuDNN for CUDA 11 in a CUDA 12 toolkit (table)") << true << Scenario([=](Machine& m) {
+            m.systemPath = {m.winToolkit("12.6.3", spec("8.2.1.32")) + "/bin"};
+        }) << "cuda-major-mismatch" << "built for CUDA 10.x or 11.x";
+        QTest::newRow("cuDNN cu12 wheel in a CUDA 13 toolkit (dist-info)") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0");
+            s.cuda = "13.0.88";
+            s.windowsLayout = false;
+            s.cudnnDistInfoCuda = 12;
+            m.opts.find.roots = {buildToolkit((m.root / "cuda-13.0").string(), s)};
+        }) << "cuda-major-mismatch" << "built for CUDA 12.x";
+        QTest::newRow("driver too old for 11.3 (Windows 465.89)") << true << Scenario([=](Machine& m) {
+            m.winToolkit("11.3.1", spec("8.2.0.53"));
+            m.opts.driver->version = "451.48";
+        }) << "driver-too-old" << "465.89";
+        QTest::newRow("driver below 12.6 minimum, above 12.x floor") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s;
+            s.cuda = "12.6.0";
+            s.windowsLayout = false;
+            m.opts.find.roots = {buildToolkit((m.root / "cuda-12.6").string(), s)};
+            m.opts.driver->version = "535.104.05";
+        }) << "driver-minor-compat" << "560.28.03";
+        QTest::newRow("no driver") << false << Scenario([=](Machine& m) {
+            m.opts.driver = DriverInfo{};
+            m.opts.driver->detail = "libcuda.so.1: not found";
+        }) << "no-driver" << "libcuda.so.1";
+        QTest::newRow("stub driver") << false << Scenario([=](Machine& m) {
+            DriverInfo d;
+            d.state = DriverInfo::State::Stub;
+            d.library = "/usr/local/cuda/lib64/stubs/libcuda.so";
+            m.opts.driver = d;
+        }) << "stub-driver" << "CUDA_ERROR_STUB_LIBRARY";
+        QTest::newRow("zlibwapi missing for 8.9.7") << true << Scenario([=](Machine& m) {
+            m.systemPath = {m.winToolkit("12.2.0", spec("8.9.7.29")) + "/bin"};
+        }) << "zlibwapi-missing" << "zlibwapi.dll";
+        QTest::newRow("CUDA 13: PATH names bin, not bin/x64") << true << Scenario([=](Machine& m) {
+            m.systemPath = {m.winToolkit("13.0.1", spec("9.19.0.56")) + "/bin"};
+        }) << "cuda13-bin-x64" << "bin/x64";
+        QTest::newRow("CUDA 13: cuDNN DLLs in bin") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0.56");
+            s.cudnnBinDir = "bin";
+            const auto d = m.winToolkit("13.0.1", s);
+            m.systemPath = {d + "/bin/x64", d + "/bin"};
+        }) << "cuda13-bin-x64" << "the cuDNN DLLs are in";
+        QTest::newRow("python >= 3.8 ignores PATH") << true << Scenario([=](Machine& m) {
+            m.systemPath = {m.winToolkit("12.6.3", spec("9.6.0.74")) + "/bin"};
+            PythonInfo p;
+            p.version = "3.11.7";
+            m.opts.python = p;
+        }) << "python-dll-search" << "os.add_dll_directory";
+        QTest::newRow("toolkit cuDNN not on the search path") << true << Scenario([=](Machine& m) {
+            m.winToolkit("12.6.3", spec("9.6.0.74"));
+        }) << "not-on-search-path" << "not on the library search path";
+    }
+
+    void finding()
+    {
+        QFETCH(bool, windows);
+        QFETCH(Scenario, setup);
+        QFETCH(QString, code);
+        QFETCH(QString, mentions);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        Machine m(fs::path(tmp.path().toStdString()), windows);
+        setup(m);
+        const DetectResult r = m.run();
+        const std::string all = codes(r);
+        if (code.isEmpty()) {
+            QVERIFY2(r.problems.empty() && r.warnings.empty(), all.c_str());
+            QVERIFY(!r.toolkits.empty());
+            QVERIFY(r.toolkits.front().cudnn.complete);
+            return;
+        }
+        std::string message;
+        QVERIFY2(has(r.problems, code.toStdString(), &message) || has(r.warnings, code.toStdString(), &message),
+                 ("expected " + code.toStdString() + ", got: " + all).c_str());
+        QVERIFY2(message.find(mentions.toStdString()) != std::string::npos, message.c_str());
+        QVERIFY2(message.find(" Fix: ") != std::string::npos, message.c_str());
+    }
+
+    void windowsSourcesAreMerged()
+    {
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), true);
+        const auto d = m.winToolkit("12.6.3", ToolkitSpec{});
+        m.env.set("CUDA_PATH", d);
+        m.env.set("CUDA_PATH_V12_6", d);
+        const fs::path pf = m.root / "PF";
+        ToolkitSpec old;
+        old.cuda = "10.0.130";
+        old.versionSource = "version.txt";
+        buildToolkit((pf / "NVIDIA GPU Computing Toolkit" / "CUDA" / "v10.0").string(), old);
+        m.env.setKnownFolder(KnownFolder::ProgramFiles, pf.string());
+        const DetectResult r = m.run();
+        QCOMPARE(r.toolkits.size(), std::size_t(2));
+        QCOMPARE(r.toolkits[0].sources, (std::vector<std::string>{"registry", "CUDA_PATH", "CUDA_PATH_V12_6"}));
+        QCOMPARE(r.toolkits[0].versionText, std::string("12.6.3"));
+        QCOMPARE(r.toolkits[1].sources, (std::vector<std::string>{"ProgramFiles"}));
+        QCOMPARE(r.toolkits[1].versionText, std::string("10.0.130"));
+        QCOMPARE(r.toolkits[1].versionSource, std::string("version.txt"));
+        QCOMPARE(r.toolkits[0].layout, std::string("windows"));
+    }
+
+    void versionSources_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("written");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("version.json") << "version.json" << "12.6.3" << "12.6.3";
+        QTest::newRow("version.json with a date") << "version.json" << "11.8.20220929" << "11.8";
+        QTest::newRow("version.json, 4 parts") << "version.json" << "12.4.1.20240301" << "12.4.1";
+        QTest::newRow("version.txt") << "version.txt" << "10.0.130" << "10.0.130";
+        QTest::newRow("CUDART_VERSION") << "header" << "11.3.1" << "11.3";
+        QTest::newRow("dist-info") << "dist-info" << "13.0.96" << "13.0.96";
+        QTest::newRow("nothing") << "none" << "12.0.0" << "";
+    }
+    void versionSources()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, written);
+        QFETCH(QString, expected);
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), false);
+        ToolkitSpec s;
+        s.windowsLayout = false;
+        s.cuda = written.toStdString();
+        s.versionSource = source.toStdString();
+        m.opts.find.roots = {buildToolkit((m.root / "tk").string(), s)};
+        const DetectResult r = m.run();
+        QCOMPARE(r.toolkits.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(r.toolkits[0].versionText), expected);
+        QCOMPARE(r.toolkits[0].layout, std::string("linux"));
+    }
+
+    void linuxSymlinkAndSonames()
+    {
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), false);
+        const fs::path usrLocal = m.root / "sysroot" / "usr" / "local";
+        ToolkitSpec s;
+        s.windowsLayout = false;
+        s.cuda = "12.6.3";
+        s.cudnn = "9.6.0";
+        buildToolkit((usrLocal / "cuda-12.6").string(), s);
+        fs::create_directory_symlink("cuda-12.6", usrLocal / "cuda");
+        m.opts.find.scanSystem = true;
+        const DetectResult r = m.run();
+        QCOMPARE(r.toolkits.size(), std::size_t(1));
+        const Toolkit& tk = r.toolkits[0];
+        QVERIFY(tk.resolvedPath && tk.resolvedPath->find("cuda-12.6") != std::string::npos);
+        QCOMPARE(tk.sources, (std::vector<std::string>{"/usr/local/cuda", "/usr/local/cuda-*"}));
+        const auto ops = std::find_if(tk.cudnn.files.begin(), tk.cudnn.files.end(),
+                                      [](const InstalledFile& f) { return f.path.find("libcudnn_ops.so") != std::string::npos; });
+        QVERIFY(ops != tk.cudnn.files.end());
+        QCOMPARE(ops->soname.value_or(""), std::string("libcudnn_ops.so.9"));
+        QCOMPARE(ops->version.value_or(""), std::string("9.6.0"));
+        QCOMPARE(ops->arch, std::string("x86-64"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnosis)
+#include "tst_diagnosis.moc"
