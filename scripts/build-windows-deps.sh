@@ -26,9 +26,18 @@ for tool in $host-gcc-posix $host-g++-posix nasm perl make cmake dpkg-source; do
 done
 [ -f /usr/src/googletest/CMakeLists.txt ] || { echo "windows deps: /usr/src/googletest missing (apt-get install googletest)" >&2; exit 2; }
 
-rm -rf "$prefix" "$dest/src" "$dest/build"
-mkdir -p "$prefix"/{include,lib/pkgconfig,lib/cmake} "$dest"/{src,build}
+rm -rf "$prefix" "$dest/src" "$dest/build" "$dest/logs"
+mkdir -p "$prefix"/{include,lib/pkgconfig,lib/cmake} "$dest"/{src,build,logs}
 start=$SECONDS
+# Each step's output goes to DEST/logs/STEP.log; a failure shows its end.
+step() {
+  local name=$1; shift
+  if ! "$@" >"$dest/logs/$name.log" 2>&1; then
+    echo "windows deps: step '$name' failed; end of $dest/logs/$name.log:" >&2
+    tail -n 40 "$dest/logs/$name.log" >&2
+    exit 1
+  fi
+}
 
 # --- sources: a private apt configuration, so no global deb-src list is added.
 # Same mirror as the machine's own sources; bookworm main only: the security
@@ -42,16 +51,14 @@ aptopts=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourcePar
          -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
          -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
 [ "$(id -u)" -eq 0 ] && aptopts+=(-o APT::Sandbox::User=root)
-apt-get -qq "${aptopts[@]}" update
-(cd "$dest/src" && apt-get -qq "${aptopts[@]}" source openssl libzip libisal >/dev/null)
+step apt-update apt-get "${aptopts[@]}" update
+step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source openssl libzip libisal' _ "$dest/src" "${aptopts[@]}"
 
 # --- OpenSSL: libcrypto.a and its headers (generated ones included).
 ossl=$(find "$dest/src" -maxdepth 1 -type d -name 'openssl-*' | head -n1)
-(cd "$ossl" \
-  && ./Configure mingw64 --cross-compile-prefix=$host- no-shared no-tests \
-       --prefix="$prefix" --libdir=lib >/dev/null \
-  && make -s -j"$jobs" build_generated >/dev/null \
-  && make -s -j"$jobs" libcrypto.a >/dev/null)
+step openssl bash -c 'cd "$1" \
+  && ./Configure mingw64 --cross-compile-prefix="$2"- no-shared no-tests --prefix="$3" --libdir=lib \
+  && make -j"$4" build_generated && make -j"$4" libcrypto.a' _ "$ossl" "$host" "$prefix" "$jobs"
 cp "$ossl/libcrypto.a" "$prefix/lib/"
 mkdir -p "$prefix/include/openssl"
 cp "$ossl"/include/openssl/*.h "$prefix/include/openssl/"
@@ -64,15 +71,15 @@ zlib_inc=/usr/$host/include
 
 # --- libzip: static, no crypto backends (encrypted entries are refused anyway).
 lz=$(find "$dest/src" -maxdepth 1 -type d -name 'libzip-*' | head -n1)
-cmake -S "$lz" -B "$dest/build/libzip" -G Ninja \
+step libzip-configure cmake -S "$lz" -B "$dest/build/libzip" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF \
   -DZLIB_LIBRARY="$zlib_lib" -DZLIB_INCLUDE_DIR="$zlib_inc" \
   -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
   -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DENABLE_ZSTD=OFF \
-  -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF >/dev/null
-cmake --build "$dest/build/libzip" -j"$jobs" >/dev/null
-cmake --install "$dest/build/libzip" >/dev/null
+  -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
+step libzip-build cmake --build "$dest/build/libzip" -j"$jobs"
+step libzip-install cmake --install "$dest/build/libzip"
 # A static-only prefix: fold the private libraries into Libs, and tell zip.h not
 # to declare its functions __declspec(dllimport).
 cat > "$prefix/lib/pkgconfig/libzip.pc" <<PC
@@ -89,7 +96,7 @@ echo "windows deps: libzip after $((SECONDS - start)) s" >&2
 
 # --- ISA-L: its own Makefile knows mingw; nasm stands in for yasm.
 isal=$(find "$dest/src" -maxdepth 1 -type d -name 'libisal-*' | head -n1)
-(cd "$isal" && make -s -f Makefile.unx arch=mingw AS=nasm -j"$jobs" lib isa-l.h >/dev/null)
+step isa-l make -C "$isal" -f Makefile.unx arch=mingw AS=nasm -j"$jobs" lib isa-l.h
 cp "$isal/bin/isa-l.a" "$prefix/lib/libisal.a"
 mkdir -p "$prefix/include/isa-l"
 cp "$isal"/include/{crc,crc64,erasure_code,gf_vect_mul,igzip_lib,mem_routines,raid,test,types}.h "$prefix/include/isa-l/"
@@ -107,12 +114,12 @@ PC
 echo "windows deps: isa-l after $((SECONDS - start)) s" >&2
 
 # --- GoogleTest for the Wine tests.
-cmake -S /usr/src/googletest -B "$dest/build/googletest" -G Ninja \
+step googletest-configure cmake -S /usr/src/googletest -B "$dest/build/googletest" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF -DBUILD_GMOCK=OFF \
-  -Dgtest_disable_pthreads=OFF >/dev/null
-cmake --build "$dest/build/googletest" -j"$jobs" >/dev/null
-cmake --install "$dest/build/googletest" >/dev/null
+  -Dgtest_disable_pthreads=OFF
+step googletest-build cmake --build "$dest/build/googletest" -j"$jobs"
+step googletest-install cmake --install "$dest/build/googletest"
 
 # --- header-only libraries: copies, so the cross include path holds only them.
 cp -r /usr/include/nlohmann "$prefix/include/"

@@ -56,7 +56,7 @@ protected:
         ::SetEnvironmentVariableW(L"CUDA_PATH_V12_4", nullptr);
         std::error_code ec;
         std::filesystem::remove_all("C:\\Program Files\\NVIDIA GPU Computing Toolkit", ec);
-        std::filesystem::remove_all("D:\\cudnnsetup-cuda-12.4", ec);
+        std::filesystem::remove_all("C:\\cudnnsetup-cuda-12.4", ec);
     }
 };
 
@@ -86,12 +86,12 @@ TEST_F(CudaDiscovery, RegistryReadsTheNativeViewUnexpanded)
 TEST_F(CudaDiscovery, FindsToolkitsFromRegistryCudaPathVersionedAndProgramFiles)
 {
     makeToolkit(kRoot113, "11.3.109");
-    makeToolkit("D:\\cudnnsetup-cuda-12.4", "12.4.131");
+    makeToolkit("C:\\cudnnsetup-cuda-12.4", "12.4.131");
     setString(std::wstring(kCudaKey) + L"\\v11.3", L"InstallDir", win::widen(kRoot113), KEY_WOW64_64KEY);
     setString(std::wstring(kCudaKey) + L"\\v11.3", L"64BitInstalled", L"1", KEY_WOW64_64KEY);
     ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH_V11_3", win::widen(kRoot113).c_str()));
-    ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH_V12_4", L"D:\\cudnnsetup-cuda-12.4"));
-    ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH", L"D:\\cudnnsetup-cuda-12.4"));
+    ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH_V12_4", L"C:\\cudnnsetup-cuda-12.4"));
+    ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH", L"C:\\cudnnsetup-cuda-12.4"));
 
     FindOptions opts;
     opts.windowsRules = true;
@@ -108,7 +108,7 @@ TEST_F(CudaDiscovery, FindsToolkitsFromRegistryCudaPathVersionedAndProgramFiles)
     EXPECT_EQ(v113->layout, "windows");
     for (const char* source : {"registry", "CUDA_PATH_V11_3", "ProgramFiles"})
         EXPECT_NE(std::find(v113->sources.begin(), v113->sources.end(), source), v113->sources.end()) << source;
-    const auto v124 = find("D:\\cudnnsetup-cuda-12.4");
+    const auto v124 = find("C:\\cudnnsetup-cuda-12.4");
     ASSERT_NE(v124, toolkits.end());
     EXPECT_EQ(v124->versionText.rfind("12.4", 0), 0u) << v124->versionText;
     EXPECT_NE(std::find(v124->sources.begin(), v124->sources.end(), "CUDA_PATH"), v124->sources.end());
