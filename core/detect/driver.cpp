@@ -28,14 +28,24 @@ std::string systemLibrary(const Environment& env, const char* overrideVar, const
     return posixName;
 }
 
+// A full path is loaded as given; a bare name only from the system's own search.
+platform::DynLib openDriverLibrary(const std::string& lib, std::string& why)
+{
+    auto l = lib.find_first_of("/\\") != std::string::npos ? platform::DynLib::openPath(lib)
+                                                          : platform::DynLib::openSystem(lib);
+    if (!l)
+        why = l.error();
+    return l;
+}
+
 std::optional<std::string> nvmlDriverVersion(const std::string& lib, std::string& why)
 {
-    auto nvml = DynamicLibrary::open(lib, &why);
+    auto nvml = openDriverLibrary(lib, why);
     if (!nvml)
         return std::nullopt;
-    auto init = reinterpret_cast<NvmlInit>(nvml->symbol("nvmlInit_v2"));
-    auto get = reinterpret_cast<NvmlGetDriverVersion>(nvml->symbol("nvmlSystemGetDriverVersion"));
-    auto shutdown = reinterpret_cast<NvmlShutdown>(nvml->symbol("nvmlShutdown"));
+    auto init = reinterpret_cast<NvmlInit>(nvml.symbol("nvmlInit_v2"));
+    auto get = reinterpret_cast<NvmlGetDriverVersion>(nvml.symbol("nvmlSystemGetDriverVersion"));
+    auto shutdown = reinterpret_cast<NvmlShutdown>(nvml.symbol("nvmlShutdown"));
     if (!init || !get || !shutdown) {
         why = lib + " lacks nvmlInit_v2/nvmlSystemGetDriverVersion";
         return std::nullopt;
@@ -75,10 +85,10 @@ DriverInfo probeDriver(const Environment& env)
     DriverInfo d;
     const std::string cudaLib = systemLibrary(env, "CUDNN_SETUP_LIBCUDA", "nvcuda.dll", "libcuda.so.1");
     std::string cudaWhy;
-    if (auto cuda = DynamicLibrary::open(cudaLib, &cudaWhy)) {
-        d.library = cuda->loadedPath().empty() ? cudaLib : cuda->loadedPath();
-        auto init = reinterpret_cast<CuInit>(cuda->symbol("cuInit"));
-        auto version = reinterpret_cast<CuDriverGetVersion>(cuda->symbol("cuDriverGetVersion"));
+    if (auto cuda = openDriverLibrary(cudaLib, cudaWhy)) {
+        d.library = cuda.loadedPath().empty() ? cudaLib : cuda.loadedPath();
+        auto init = reinterpret_cast<CuInit>(cuda.symbol("cuInit"));
+        auto version = reinterpret_cast<CuDriverGetVersion>(cuda.symbol("cuDriverGetVersion"));
         if (!init || !version) {
             d.detail = d.library + " has no cuInit/cuDriverGetVersion";
         } else {

@@ -1,78 +1,239 @@
 #include "platform/dynlib.h"
 
-#include "platform/win32.h"
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#include <tlhelp32.h>
 
-namespace cudnnsetup {
+#include <algorithm>
+#include <cwctype>
+#include <utility>
+
+namespace cudnnsetup::platform {
 
 namespace {
 
-// The three numbers people meet as "Error code 126", as sentences.
-std::string describe(DWORD code, const std::string& path, bool fileThere)
+std::wstring widen(const std::string& s)
 {
-    switch (code) {
-    case ERROR_MOD_NOT_FOUND:  // 126: the file, or (when it exists) one of its imports
-        return fileThere ? path + ": a DLL it depends on is missing (Windows error 126)"
-                         : path + ": not found (Windows error 126)";
-    case ERROR_PROC_NOT_FOUND:  // 127
-        return path + ": a function it imports is missing from a DLL it depends on (Windows error 127; mixed versions)";
-    case ERROR_BAD_EXE_FORMAT:  // 193
-        return path + ": not a valid 64-bit Windows DLL (Windows error 193: 32-bit or corrupt)";
-    default:
-        return path + ": " + win::systemMessage(code) + " (Windows error " + std::to_string(code) + ")";
+    if (s.empty())
+        return {};
+    const int n = MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), nullptr, 0);
+    std::wstring w(static_cast<size_t>(n), L'\0');
+    MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), w.data(), n);
+    return w;
+}
+
+std::string narrow(const std::wstring& w)
+{
+    if (w.empty())
+        return {};
+    const int n = WideCharToMultiByte(CP_UTF8, 0, w.data(), static_cast<int>(w.size()), nullptr, 0, nullptr, nullptr);
+    std::string s(static_cast<size_t>(n), '\0');
+    WideCharToMultiByte(CP_UTF8, 0, w.data(), static_cast<int>(w.size()), s.data(), n, nullptr, nullptr);
+    return s;
+}
+
+std::wstring lower(std::wstring s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](wchar_t c) { return static_cast<wchar_t>(std::towlower(c)); });
+    return s;
+}
+
+bool fileExists(const std::wstring& path)
+{
+    const DWORD a = GetFileAttributesW(path.c_str());
+    return a != INVALID_FILE_ATTRIBUTES && !(a & FILE_ATTRIBUTE_DIRECTORY);
+}
+
+std::string moduleFileName(HMODULE module)
+{
+    std::wstring buf(512, L'\0');
+    for (;;) {
+        const DWORD n = GetModuleFileNameW(module, buf.data(), static_cast<DWORD>(buf.size()));
+        if (n == 0)
+            return {};
+        if (n < buf.size()) {
+            buf.resize(n);
+            return narrow(buf);
+        }
+        buf.resize(buf.size() * 2);
     }
 }
+
+// The three numbers people meet in "Could not load library ... Error code 126", as sentences.
+std::string describe(DWORD code, bool fileThere)
+{
+    switch (code) {
+    case ERROR_MOD_NOT_FOUND: // 126
+        return fileThere ? "error 126: the file exists but a DLL it depends on could not be found"
+                         : "error 126: the file could not be found";
+    case ERROR_PROC_NOT_FOUND: // 127
+        return "error 127: a function it imports is missing from a DLL it depends on (mixed versions)";
+    case ERROR_BAD_EXE_FORMAT: // 193
+        return "error 193: not a valid 64-bit Windows DLL (32-bit, damaged or not a DLL)";
+    default:
+        return "error " + std::to_string(code);
+    }
+}
+
+LoadFailure classify(DWORD code, bool fileThere)
+{
+    switch (code) {
+    case ERROR_MOD_NOT_FOUND:
+        return fileThere ? LoadFailure::DependencyMissing : LoadFailure::NotFound;
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+        return LoadFailure::NotFound;
+    case ERROR_PROC_NOT_FOUND:
+        return LoadFailure::MissingSymbol;
+    case ERROR_BAD_EXE_FORMAT:
+        return LoadFailure::WrongArchitecture;
+    default:
+        return LoadFailure::Other;
+    }
+}
+
+// No "The program can't start because ... is missing" dialog box in the middle of a check.
+class QuietErrors {
+public:
+    QuietErrors() { SetThreadErrorMode(SEM_FAILCRITICALERRORS | SEM_NOOPENFILEERRORBOX, &m_old); }
+    ~QuietErrors() { SetThreadErrorMode(m_old, nullptr); }
+    QuietErrors(const QuietErrors&) = delete;
+    QuietErrors& operator=(const QuietErrors&) = delete;
+
+private:
+    DWORD m_old = 0;
+};
 
 }  // namespace
 
-std::unique_ptr<DynamicLibrary> DynamicLibrary::open(const std::string& path, std::string* error)
-{
-    const std::wstring name = win::widen(path);
-    const bool hasFolder = name.find_first_of(L"\\/") != std::wstring::npos;
-    // A full path loads that file, with its dependencies from its own folder and
-    // System32; a bare name (the driver, nvcuda.dll) is searched in System32 only,
-    // never in the current or the application folder.
-    const DWORD flags = hasFolder ? LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
-                                  : LOAD_LIBRARY_SEARCH_SYSTEM32;
-    // No "cannot find DLL" dialog boxes from a probe.
-    const UINT oldMode = ::SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOOPENFILEERRORBOX);
-    HMODULE h = ::LoadLibraryExW(name.c_str(), nullptr, flags);
-    const DWORD code = h ? ERROR_SUCCESS : ::GetLastError();
-    ::SetErrorMode(oldMode);
-    if (!h) {
-        if (error) {
-            const DWORD attributes = hasFolder ? ::GetFileAttributesW(name.c_str()) : INVALID_FILE_ATTRIBUTES;
-            *error = describe(code, path, attributes != INVALID_FILE_ATTRIBUTES);
-        }
-        return nullptr;
-    }
-    return std::unique_ptr<DynamicLibrary>(new DynamicLibrary(h));
-}
-
-DynamicLibrary::~DynamicLibrary()
+DynLib::~DynLib()
 {
     if (m_handle)
-        ::FreeLibrary(static_cast<HMODULE>(m_handle));
+        FreeLibrary(static_cast<HMODULE>(m_handle));
 }
 
-void* DynamicLibrary::symbol(const char* name) const
+DynLib::DynLib(DynLib&& other) noexcept
+    : m_handle(std::exchange(other.m_handle, nullptr)), m_requested(std::move(other.m_requested)),
+      m_error(std::move(other.m_error)), m_systemError(other.m_systemError), m_failure(other.m_failure)
 {
-    return reinterpret_cast<void*>(::GetProcAddress(static_cast<HMODULE>(m_handle), name));
 }
 
-std::string DynamicLibrary::loadedPath() const
+DynLib& DynLib::operator=(DynLib&& other) noexcept
 {
-    std::wstring buffer(512, L'\0');
-    for (;;) {
-        const DWORD n = ::GetModuleFileNameW(static_cast<HMODULE>(m_handle), buffer.data(),
-                                             static_cast<DWORD>(buffer.size()));
-        if (n == 0)
-            return {};
-        if (n < buffer.size()) {
-            buffer.resize(n);
-            return win::narrow(buffer);
-        }
-        buffer.resize(buffer.size() * 2);
+    if (this != &other) {
+        if (m_handle)
+            FreeLibrary(static_cast<HMODULE>(m_handle));
+        m_handle = std::exchange(other.m_handle, nullptr);
+        m_requested = std::move(other.m_requested);
+        m_error = std::move(other.m_error);
+        m_systemError = other.m_systemError;
+        m_failure = other.m_failure;
     }
+    return *this;
 }
 
-}  // namespace cudnnsetup
+DynLib DynLib::openPath(const std::string& path)
+{
+    DynLib lib;
+    lib.m_requested = path;
+    const std::wstring wpath = widen(path);
+    QuietErrors quiet;
+    // DLL_LOAD_DIR: the DLL's own folder resolves its siblings (cudnn_cnn64_9.dll next to cudnn64_9.dll);
+    // DEFAULT_DIRS: System32 plus the folders given to AddDllDirectory (the toolkit's bin for cuBLAS).
+    HMODULE h = LoadLibraryExW(wpath.c_str(), nullptr, LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
+    if (!h) {
+        const DWORD code = GetLastError();
+        const bool there = fileExists(wpath);
+        lib.m_systemError = static_cast<int>(code);
+        lib.m_error = describe(code, there);
+        lib.m_failure = classify(code, there);
+    }
+    lib.m_handle = h;
+    return lib;
+}
+
+DynLib DynLib::openSystem(const std::string& name)
+{
+    DynLib lib;
+    lib.m_requested = name;
+    QuietErrors quiet;
+    HMODULE h = LoadLibraryExW(widen(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32);
+    if (!h) {
+        const DWORD code = GetLastError();
+        lib.m_systemError = static_cast<int>(code);
+        lib.m_error = describe(code, false);
+        lib.m_failure = classify(code, false);
+    }
+    lib.m_handle = h;
+    return lib;
+}
+
+DynLib DynLib::openSearched(const std::string& name)
+{
+    DynLib lib;
+    lib.m_requested = name;
+    QuietErrors quiet;
+    HMODULE h = LoadLibraryExW(widen(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32 | LOAD_LIBRARY_SEARCH_USER_DIRS);
+    if (!h) {
+        const DWORD code = GetLastError();
+        lib.m_systemError = static_cast<int>(code);
+        lib.m_error = describe(code, false);
+        lib.m_failure = classify(code, false);
+    }
+    lib.m_handle = h;
+    return lib;
+}
+
+void* DynLib::symbol(const char* name) const
+{
+    if (!m_handle)
+        return nullptr;
+    return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(m_handle), name));
+}
+
+std::string DynLib::loadedPath() const
+{
+    return m_handle ? moduleFileName(static_cast<HMODULE>(m_handle)) : std::string();
+}
+
+void addLibraryDirectory(const std::string& dir)
+{
+    // cuDNN loads cuBLAS / zlibwapi / nvrtc itself with a plain LoadLibrary; that search must see the
+    // toolkit's bin but never the folder the installer was started from (Downloads).
+    SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_SYSTEM32 | LOAD_LIBRARY_SEARCH_USER_DIRS);
+    const std::wstring w = widen(dir);
+    if (GetFileAttributesW(w.c_str()) != INVALID_FILE_ATTRIBUTES)
+        AddDllDirectory(w.c_str());
+}
+
+std::vector<std::string> loadedModules(const std::vector<std::string>& nameFragments)
+{
+    std::vector<std::string> out;
+    HANDLE snap = CreateToolhelp32Snapshot(TH32CS_SNAPMODULE, GetCurrentProcessId());
+    if (snap == INVALID_HANDLE_VALUE)
+        return out;
+    MODULEENTRY32W entry{};
+    entry.dwSize = sizeof entry;
+    for (BOOL more = Module32FirstW(snap, &entry); more; more = Module32NextW(snap, &entry)) {
+        const std::wstring base = lower(entry.szModule);
+        for (const auto& f : nameFragments) {
+            if (base.find(lower(widen(f))) != std::wstring::npos) {
+                out.push_back(moduleFileName(entry.hModule));
+                break;
+            }
+        }
+    }
+    CloseHandle(snap);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::string sharedLibraryName(const std::string& stem, int major)
+{
+    return stem + "64_" + std::to_string(major) + ".dll";
+}
+
+}  // namespace cudnnsetup::platform

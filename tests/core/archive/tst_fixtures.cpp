@@ -295,6 +295,31 @@ private slots:
         QVERIFY(pieces == body);
     }
 
+    void benchReleaseScaledDown()
+    {
+        const ReleaseSpec spec = benchRelease82(24'000'000);
+        std::uint64_t bodies = 0;
+        for (const auto& [name, bytes] : spec.dllBodyBytesByName)
+            bodies += bytes;
+        QCOMPARE(spec.dllBodyBytesByName.size(), std::size_t(7));
+        QVERIFY(bodies > 23'900'000 && bodies <= 24'000'000);
+        const auto files = cudnnWindowsRelease(spec);
+        QCOMPARE(files.size(), std::size_t(31));
+        const std::string zipPath = path(releaseArchiveName(spec).c_str());
+        std::string error;
+        QVERIFY2(writeZip(zipPath, files, &error), error.c_str());
+        std::uint64_t raw = 0;
+        for (const auto& f : files)
+            raw += f.size();
+        const double ratio = double(raw) / double(std::filesystem::file_size(zipPath));
+        QVERIFY2(ratio > 1.25 && ratio < 1.5, qPrintable(QString::number(ratio)));
+        Zip z = openZip(zipPath, ZIP_CHECKCONS);
+        QVERIFY(z);
+        std::vector<std::uint8_t> dll;
+        QVERIFY(readEntry(z.get(), zip_uint64_t(zip_name_locate(z.get(), "cuda/bin/cudnn_cnn_infer64_8.dll", 0)), &dll));
+        QCOMPARE(readPe(dll).fileVersion.value_or(""), std::string("8.2.0.53"));
+    }
+
     void crcCorruptedStoredEntry()
     {
         ReleaseSpec spec;

@@ -184,6 +184,32 @@ private slots:
         QVERIFY2(QString::fromStdString(info.error).contains(errorFragment), info.error.c_str());
     }
 
+    void randomMutationsNeverCrash()
+    {
+        // Seeded byte flips in the headers and the resource section (where the parser looks).
+        const auto full = buildPe(withVersion("8.2.0.53"));
+        std::uint64_t state = 12345;
+        auto next = [&state] {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            return std::uint32_t(state >> 33);
+        };
+        int stillRead = 0;
+        for (int round = 0; round < 3000; ++round) {
+            auto image = full;
+            const int flips = 1 + int(next() % 4);
+            for (int i = 0; i < flips; ++i) {
+                const std::size_t at = (next() % 2) ? next() % 0x200 : full.size() - 0x200 + next() % 0x200;
+                image[at] = std::uint8_t(next());
+            }
+            const PeInfo info = readPe(image);
+            if (info.fileVersion)
+                ++stillRead;
+            else
+                QVERIFY(!info.error.empty());
+        }
+        QVERIFY(stillRead > 0);  // most flips hit bytes the reader ignores
+    }
+
     void maliciousAlsoTruncated()
     {
         // Every defect combined with every cut length of the header region: nothing may crash.

@@ -107,15 +107,16 @@ private slots:
 
     void dynlibLoadsAndFails()
     {
-        std::string err;
-        QVERIFY(!DynamicLibrary::open("/nonexistent/libnothing.so", &err));
-        QVERIFY(!err.empty());
+        const auto missing = platform::DynLib::openPath("/nonexistent/libnothing.so");
+        QVERIFY(!missing);
+        QCOMPARE(missing.failure(), platform::LoadFailure::NotFound);
+        QVERIFY(!missing.error().empty());
 #ifndef _WIN32
-        auto libc = DynamicLibrary::open("libc.so.6", &err);
-        QVERIFY2(libc, err.c_str());
-        QVERIFY(libc->symbol("strlen"));
-        QVERIFY(!libc->symbol("no_such_symbol_xyz"));
-        QVERIFY(libc->loadedPath().find("libc") != std::string::npos);
+        const auto libc = platform::DynLib::openSystem("libc.so.6");
+        QVERIFY2(libc, libc.error().c_str());
+        QVERIFY(libc.symbol("strlen"));
+        QVERIFY(!libc.symbol("no_such_symbol_xyz"));
+        QVERIFY(libc.loadedPath().find("libc") != std::string::npos);
 #endif
     }
 };

@@ -1,0 +1,26 @@
+#pragma once
+// Runs a program as a child process with a deadline, capturing stdout and stderr, so that a crash
+// or a hang inside what it loads (a broken cuDNN) cannot take the caller down.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudnnsetup::platform {
+
+struct ChildResult {
+    bool started = false;   // false: the program could not be started (see error)
+    bool timedOut = false;  // killed at the deadline
+    bool crashed = false;   // ended by a signal (POSIX) or an exception code 0xC0000000+ (Windows)
+    int exitCode = -1;      // valid when it exited normally
+    int signal = 0;         // POSIX signal, or the Windows exception code
+    std::string out, err;
+    std::string error;      // why it could not be started
+};
+
+using EnvironmentOverrides = std::vector<std::pair<std::string, std::string>>;
+
+ChildResult runChildProcess(const std::string& program, const std::vector<std::string>& args, int timeoutMs,
+                            const EnvironmentOverrides& env = {});
+
+}  // namespace cudnnsetup::platform
