@@ -201,6 +201,35 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& 
     return scanner;
 }
 
+Result<std::string> sha256File(const std::string& path, ProgressSink* progress, const CancelToken* cancel)
+{
+    auto file = RandomAccessFile::open(path);
+    if (!file)
+        return file.error();
+    DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
+        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+    std::vector<std::uint8_t> buffer(1u << 20);
+    const std::uint64_t total = (*file)->size();
+    std::uint64_t done = 0;
+    (*file)->seek(0);
+    while (done < total) {
+        if (cancel && cancel->isCancelled())
+            return Error{"cancelled", "cancelled", {}};
+        const std::size_t n = (*file)->read(buffer.data(), buffer.size());
+        if (n == 0)
+            return Error{"io", "cannot read " + path + " to the end", {}};
+        EVP_DigestUpdate(digest.get(), buffer.data(), n);
+        done += n;
+        if (progress)
+            progress->onProgress(done, total);
+    }
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdLen = 0;
+    EVP_DigestFinal_ex(digest.get(), md, &mdLen);
+    return toHex(md, mdLen);
+}
+
 Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
 {
     auto& entries = m_impl->entries;

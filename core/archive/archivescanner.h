@@ -94,4 +94,9 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
+// SHA-256 of a whole file, streamed (for files that are not readable zips). Error code
+// "cancelled" when the token was set, "io" when the file cannot be read.
+Result<std::string> sha256File(const std::string& path, ProgressSink* progress = nullptr,
+                               const CancelToken* cancel = nullptr);
+
 }  // namespace cudnnsetup

@@ -24,16 +24,28 @@ struct VerifiedEntry {
     std::optional<std::string> version;  // DLL FileVersion / soname version
 };
 
+// Limits on what the central directory may declare, checked before anything is inflated
+// (a real cuDNN zip: < 100 entries, largest file ~1 GB, no file better than ~10:1).
+struct VerifyLimits {
+    std::uint64_t maxEntries = 10000;
+    std::uint64_t maxEntrySize = 4ull << 30;     // declared uncompressed size of one entry
+    std::uint64_t maxTotalSize = 8ull << 30;     // sum of declared uncompressed sizes
+    std::uint64_t maxRatio = 100;                // uncompressed : compressed, per entry ...
+    std::uint64_t ratioFloor = 1ull << 20;       // ... for entries declaring at least this many bytes
+};
+
 struct VerifyOptions {
     std::optional<std::string> sha256;        // --sha256
     std::optional<std::string> manifestPath;  // --manifest
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
+    VerifyLimits limits;
+    unsigned threads = 0;                     // scanner workers; 0: one per core
 };
 
 struct ReleaseId {
     Version cudnn;
-    std::string cuda;      // "11.3", "12"
+    std::string cuda;      // "11.3", "12"; empty when unknown (JSON null)
     std::string platform;  // "windows-x86_64"
 };
 

@@ -299,6 +299,10 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         }
         if (m_hooks.beforeOperation)
             m_hooks.beforeOperation(i, doc.plan.ops[i]);
+        if (cancel && cancel->isCancelled()) {
+            out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
+            break;
+        }
         if (progress)
             progress->onItem(doc.plan.ops[i].describe());
         if (auto e = perform(doc.plan, i, cancel, progress)) {

@@ -24,16 +24,6 @@ struct ArchiveFile {
     std::uint32_t crc32 = 0;
 };
 
-struct ArchiveInfo {
-    std::string path;             // as given
-    std::string sha256;           // of the whole file, from verify
-    std::uint64_t size = 0;
-    std::string authenticity;     // "official", ...
-    std::string cudnn, cuda, platform;  // release
-    std::vector<ArchiveFile> files;
-    std::vector<std::string> notPlaced;  // entries outside bin/include/lib (licence): listed, not copied
-};
-
 // Archive layout folder names (relative to the archive root) -> toolkit folders:
 // bin -> bin, bin/x64 -> bin/x64, include -> include, lib and lib/x64 -> lib/x64
 // (the 8.3-8.7 zips keep import libraries in lib/, the toolkit always in lib/x64).
@@ -41,6 +31,17 @@ struct ArchiveFolders {
     std::string root, bin, include, lib;
 };
 std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders);
+
+struct ArchiveInfo {
+    std::string path;             // as given
+    ArchiveFolders folders;       // the layout the files were mapped with
+    std::string sha256;           // of the whole file, from verify
+    std::uint64_t size = 0;
+    std::string authenticity;     // "official", ...
+    std::string cudnn, cuda, platform;  // release
+    std::vector<ArchiveFile> files;
+    std::vector<std::string> notPlaced;  // entries outside bin/include/lib (licence): listed, not copied
+};
 
 enum class NodeType { Missing, File, Directory, Symlink, Other };
 

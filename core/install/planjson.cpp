@@ -8,6 +8,8 @@ nlohmann::json toJson(const ArchiveInfo& a)
     for (const ArchiveFile& f : a.files)
         files.push_back({{"entry", f.entry}, {"target", f.target}, {"size", f.size}, {"crc32", f.crc32}});
     return {{"path", a.path},       {"sha256", a.sha256}, {"size", a.size},
+            {"folders", {{"root", a.folders.root}, {"bin", a.folders.bin}, {"include", a.folders.include},
+                         {"lib", a.folders.lib}}},
             {"authenticity", a.authenticity},
             {"release", {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}}},
             {"files", files},       {"not_placed", a.notPlaced}};
@@ -20,6 +22,9 @@ ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
     a.sha256 = j.at("sha256").get<std::string>();
     a.size = j.at("size").get<std::uint64_t>();
     a.authenticity = j.at("authenticity").get<std::string>();
+    const auto& fo = j.at("folders");
+    a.folders = {fo.at("root").get<std::string>(), fo.at("bin").get<std::string>(),
+                 fo.at("include").get<std::string>(), fo.at("lib").get<std::string>()};
     a.cudnn = j.at("release").at("cudnn").get<std::string>();
     a.cuda = j.at("release").at("cuda").get<std::string>();
     a.platform = j.at("release").at("platform").get<std::string>();

@@ -16,9 +16,10 @@ public:
     virtual ~Elevator() = default;
     // True when writing these folders needs rights this process lacks.
     virtual bool needed(const std::vector<std::string>& writableFolders) const = 0;
-    // Runs `program args...` elevated and waits. Its exit code, or "elevation-refused"
-    // (UAC / polkit dialog refused or unavailable: exit 4 of the command).
-    virtual Result<int> run(const std::string& program, const std::vector<std::string>& args) = 0;
+    // Runs `program args...` elevated and waits; its stdout is returned in *output (the
+    // helper's JSON outcome), its stderr goes to ours (progress). Its exit code, or
+    // "elevation-refused" (UAC / polkit dialog refused or unavailable: exit 4).
+    virtual Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output) = 0;
 };
 
 // POSIX: pkexec (or the command in CUDNN_SETUP_ELEVATOR, for tests). Windows: runas.

@@ -50,11 +50,9 @@ QString writeZip(const QString& path, const std::vector<Item>& items)
 
 QByteArray randomBytes(int n, quint32 seed)
 {
-    QByteArray b(n, Qt::Uninitialized);
-    QRandomGenerator g(seed);
-    for (int i = 0; i < n; ++i)
-        b[i] = char(g.generate() & 0xFF);
-    return b;
+    std::vector<quint32> words(std::size_t(n) / 4 + 1);
+    QRandomGenerator(seed).fillRange(words.data(), qsizetype(words.size()));
+    return QByteArray(reinterpret_cast<const char*>(words.data()), n);
 }
 
 // Text-like data that deflate shrinks a lot.

@@ -1,0 +1,39 @@
+#pragma once
+// Glue between the install/repair/uninstall/recover subcommands and core/install:
+// the PATH service for a toolkit, the elevated helper's checks, the JSON documents.
+
+#include "install/engine.h"
+#include "install/plan.h"
+#include "platform/systempath.h"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace cudnnsetup::cli {
+
+struct PathService {
+    std::unique_ptr<SystemPath> system;  // null: PATH is left alone (note says why)
+    PathState state;
+};
+// Windows: the system PATH; Linux toolkit on Linux: ld.so.conf.d; Windows toolkit on
+// Linux: skipped with a note. CUDNN_SETUP_TEST_SYSTEM_PATH_FILE substitutes a file for PATH.
+PathService pathServiceFor(const ToolkitState& toolkit);
+
+std::string newTransactionId();
+
+// The elevated helper trusts nothing: every target inside the toolkit (or the record in
+// the state dir), cuDNN file names only, PATH changes limited to the toolkit's bin folders.
+Problems checkPlanForHelper(const Plan& plan, const std::string& stateDir, const PathService& path);
+
+// {toolkit, actions, rolled_back, ok, problems, warnings, notes, not_restored, record}
+nlohmann::json outcomeJson(const std::string& toolkit, const Outcome& outcome);
+nlohmann::json planJson(const Plan& plan);  // --dry-run
+
+// Engine hooks from the environment (CUDNN_SETUP_TEST_OP_DELAY_MS: a pause before each
+// operation, so that tests can kill the process at a chosen phase).
+EngineHooks hooksFromEnvironment();
+
+}  // namespace cudnnsetup::cli

@@ -1,0 +1,43 @@
+#pragma once
+// The official cuDNN archives known by hash (resources/catalog.json, compiled in).
+
+#include "common/problem.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudnnsetup {
+
+struct CatalogEntry {
+    std::string file;       // official archive name
+    std::string cudnn;      // "8.2.0.53"
+    std::string cuda;       // "11.3", "12"
+    std::string platform;   // "windows-x86_64", "linux-x86_64"
+    std::string sha256;     // lowercase hex
+    std::optional<std::uint64_t> size;
+    std::string source;     // where the hash comes from
+};
+
+class Catalog {
+public:
+    // The catalog compiled into the binary (parsed once; aborts the test suite, not users,
+    // if the embedded file were ever malformed: tst_catalog parses it).
+    static const Catalog& builtin();
+    static Result<Catalog> parse(std::string_view json);
+
+    const std::vector<CatalogEntry>& entries() const { return m_entries; }
+    const CatalogEntry* findBySha256(std::string_view sha256) const;     // case-insensitive hex
+    // By official file name (base name, case-insensitive; a browser's " (1)" suffix ignored).
+    const CatalogEntry* findByFileName(std::string_view fileName) const;
+
+private:
+    std::vector<CatalogEntry> m_entries;
+};
+
+// Lowercase, trimmed; empty when `text` is not exactly 64 hex digits.
+std::string normalizeSha256(std::string_view text);
+
+}  // namespace cudnnsetup

@@ -1,0 +1,176 @@
+#include "archive/manifest.h"
+
+#include "archive/catalog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr std::uint64_t kMaxManifestBytes = 16u << 20;
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+    return out;
+}
+
+std::string comparableName(std::string_view path)
+{
+    const auto slash = path.find_last_of("/\\");
+    std::string name = lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    static const std::regex copySuffix(R"( \([0-9]+\)(\.[a-z.]+)$)");
+    return std::regex_replace(name, copySuffix, "$1");
+}
+
+Error bad(const std::string& source, const std::string& why)
+{
+    return Error{"bad-manifest",
+                 source + " is not a usable NVIDIA redistrib manifest: " + why +
+                     ". Pass the redistrib_<version>.json file from developer.download.nvidia.com/compute/cudnn/redist/.",
+                 {}};
+}
+
+// One {relative_path, sha256, md5, size} object; nullopt with `why` set when malformed.
+std::optional<ManifestEntry> readArtifact(const nlohmann::json& j, std::string& why)
+{
+    ManifestEntry e;
+    if (!j.contains("relative_path") || !j["relative_path"].is_string()) {
+        why = "an artifact has no relative_path";
+        return std::nullopt;
+    }
+    e.relativePath = j["relative_path"].get<std::string>();
+    if (!j.contains("sha256") || !j["sha256"].is_string() ||
+        (e.sha256 = normalizeSha256(j["sha256"].get<std::string>())).empty()) {
+        why = "the sha256 of " + e.relativePath + " is missing or not 64 hex digits";
+        return std::nullopt;
+    }
+    if (j.contains("md5") && j["md5"].is_string())
+        e.md5 = j["md5"].get<std::string>();
+    if (j.contains("size")) {
+        const auto& s = j["size"];
+        std::uint64_t v = 0;
+        if (s.is_string()) {
+            const std::string text = s.get<std::string>();
+            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+                why = "the size of " + e.relativePath + " is not a decimal number";
+                return std::nullopt;
+            }
+            e.size = v;
+        } else if (s.is_number_unsigned()) {
+            e.size = s.get<std::uint64_t>();
+        } else {
+            why = "the size of " + e.relativePath + " is not a decimal number";
+            return std::nullopt;
+        }
+    }
+    return e;
+}
+
+}  // namespace
+
+std::string ManifestEntry::fileName() const
+{
+    const auto slash = relativePath.find_last_of('/');
+    return slash == std::string::npos ? relativePath : relativePath.substr(slash + 1);
+}
+
+const ManifestEntry* Manifest::findByFileName(std::string_view archiveName) const
+{
+    const std::string name = comparableName(archiveName);
+    for (const auto& e : entries)
+        if (comparableName(e.relativePath) == name)
+            return &e;
+    return nullptr;
+}
+
+const ManifestEntry* Manifest::findBySha256(std::string_view sha256) const
+{
+    const std::string sha = normalizeSha256(sha256);
+    for (const auto& e : entries)
+        if (!sha.empty() && e.sha256 == sha)
+            return &e;
+    return nullptr;
+}
+
+Result<Manifest> parseManifest(std::string_view json, const std::string& sourceName)
+{
+    const auto doc = nlohmann::json::parse(json, nullptr, false);
+    if (doc.is_discarded())
+        return bad(sourceName, "it is not valid JSON");
+    if (!doc.is_object())
+        return bad(sourceName, "its top level is not a JSON object");
+    Manifest m;
+    m.source = sourceName;
+    auto text = [&](const char* key) {
+        return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : std::string();
+    };
+    m.releaseLabel = text("release_label");
+    m.releaseProduct = text("release_product");
+    m.releaseDate = text("release_date");
+
+    for (const auto& [component, body] : doc.items()) {
+        if (!body.is_object())
+            continue;  // release_date, release_label, ...
+        const std::string version = body.contains("version") && body["version"].is_string()
+                                        ? body["version"].get<std::string>() : std::string();
+        for (const auto& [platform, value] : body.items()) {
+            if (!value.is_object())
+                continue;  // name, license, version, cuda_variant, ...
+            std::string why;
+            auto add = [&](const nlohmann::json& artifact, const std::string& variant) -> bool {
+                auto e = readArtifact(artifact, why);
+                if (!e)
+                    return false;
+                e->component = component;
+                e->version = version;
+                e->platform = platform;
+                e->variant = variant;
+                m.entries.push_back(std::move(*e));
+                return true;
+            };
+            if (value.contains("relative_path")) {
+                if (!add(value, ""))
+                    return bad(sourceName, why);
+                continue;
+            }
+            // Without relative_path the platform is nested by CUDA variant (as parse_redist.py reads it).
+            for (const auto& [variant, artifact] : value.items()) {
+                if (!artifact.is_object() || !artifact.contains("relative_path"))
+                    continue;
+                if (!add(artifact, variant))
+                    return bad(sourceName, why);
+            }
+        }
+    }
+    if (m.entries.empty())
+        return bad(sourceName, "it lists no archives (no object with relative_path and sha256)");
+    return m;
+}
+
+Result<Manifest> readManifestFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Error{"bad-manifest", "cannot read the manifest " + path + ": check the path and that the file is readable.", {}};
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(in.tellg(), 0));
+    if (size > kMaxManifestBytes)
+        return bad(path, "it is larger than 16 MiB");
+    in.seekg(0);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseManifest(text.str(), path);
+}
+
+}  // namespace cudnnsetup

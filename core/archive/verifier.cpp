@@ -1,0 +1,311 @@
+#include "archive/verifier.h"
+
+#include "archive/archivescanner.h"
+#include "archive/pathsafety.h"
+#include "archive/pereader.h"
+#include "archive/verifychecks.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace cudnnsetup {
+
+namespace {
+
+using namespace verifycheck;
+
+constexpr std::size_t kMaxHeaderBytes = 1u << 20;
+
+// Keeps only what the PE checks need from a DLL that may be a gigabyte long.
+class PeConsumer : public EntryConsumer {
+public:
+    explicit PeConsumer(std::optional<PeInfo>& out) : m_out(out) {}
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        m_reader.feed(data, size);
+        return true;
+    }
+    void finish(bool intact) override
+    {
+        if (intact)
+            m_out = m_reader.finish();
+    }
+
+private:
+    PeStreamReader m_reader;
+    std::optional<PeInfo>& m_out;
+};
+
+class TextConsumer : public EntryConsumer {
+public:
+    explicit TextConsumer(std::optional<std::string>& out) : m_out(out) {}
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        const std::size_t take = std::min(size, kMaxHeaderBytes - std::min(kMaxHeaderBytes, m_text.size()));
+        m_text.append(reinterpret_cast<const char*>(data), take);
+        return true;
+    }
+    void finish(bool intact) override
+    {
+        if (intact)
+            m_out = std::move(m_text);
+    }
+
+private:
+    std::string m_text;
+    std::optional<std::string>& m_out;
+};
+
+std::string hex8(std::uint32_t v)
+{
+    char buf[9];
+    std::snprintf(buf, sizeof buf, "%08x", v);
+    return buf;
+}
+
+std::string machineName(const PeInfo& pe)
+{
+    if (!pe.isPe)
+        return "not a PE image at all" + (pe.error.empty() ? std::string() : " (" + pe.error + ")");
+    switch (pe.machine) {
+    case 0x14c: return "a 32-bit x86 (i386) image";
+    case 0xAA64: return "an ARM64 image";
+    case 0x8664: return "an x64 image with a PE32 (not PE32+) optional header";
+    default: {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "an image for machine 0x%04x", pe.machine);
+        return buf;
+    }
+    }
+}
+
+// Tar archives are what NVIDIA ships for Linux; saying so beats "corrupt".
+bool looksLikeTarball(const std::string& path)
+{
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return false;
+    unsigned char magic[6] = {};
+    const std::size_t n = std::fread(magic, 1, sizeof magic, f);
+    std::fclose(f);
+    const bool gzip = n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    const bool xz = n == 6 && magic[0] == 0xFD && magic[1] == '7' && magic[2] == 'z' && magic[3] == 'X' && magic[4] == 'Z';
+    return gzip || xz;
+}
+
+}  // namespace
+
+std::string_view toString(Authenticity a)
+{
+    switch (a) {
+    case Authenticity::Official: return "official";
+    case Authenticity::Manifest: return "manifest";
+    case Authenticity::User: return "user";
+    case Authenticity::Unknown: return "unknown";
+    case Authenticity::Mismatch: return "mismatch";
+    }
+    return "unknown";
+}
+
+VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& options)
+{
+    VerifyResult r;
+    r.archive = archivePath;
+    const std::string name = baseName(archivePath);
+    auto cancelled = [&] {
+        if (!(options.cancel && options.cancel->isCancelled()))
+            return false;
+        VerifyResult c;
+        c.archive = archivePath;
+        c.cancelled = true;
+        r = std::move(c);
+        return true;
+    };
+    std::error_code ec;
+    r.size = std::filesystem::file_size(archivePath, ec);
+    if (options.progress)
+        options.progress->onStage("Reading the central directory of " + name);
+
+    auto opened = ArchiveScanner::open(archivePath);
+    if (!opened) {
+        if (opened.error().code == "corrupt-archive" && looksLikeTarball(archivePath))
+            r.problems.push_back(Problem{"unknown-layout", std::nullopt,
+                                         name + " is a tar archive (NVIDIA's Linux packaging); verify checks the "
+                                                "Windows cuDNN zip: download the windows-x86_64 .zip instead."});
+        else
+            r.problems.push_back(Problem{"corrupt-archive", std::nullopt,
+                                         name + " is not a readable zip archive: " + opened.error().message +
+                                             ". Download it again from NVIDIA (developer.nvidia.com/cudnn)."});
+        auto sha = sha256File(archivePath, options.progress, options.cancel);
+        if (cancelled())
+            return r;
+        if (sha) {
+            r.sha256 = *sha;
+            const auto v = checkAuthenticity(archivePath, r.size, r.sha256, options, r.problems, r.warnings);
+            r.authenticity = v.authenticity;
+            r.authenticityDetail = v.detail;
+            r.release = v.officialRelease;
+        }
+        return r;
+    }
+    ArchiveScanner& scanner = **opened;
+    const auto& entries = scanner.entries();
+    const bool hostile = checkCentralDirectory(scanner, options.limits, name, r.problems);
+    const auto detected = detectLayout(entries);
+
+    // Only DLLs and the version header are kept (bounded); everything else is inflated,
+    // CRC-checked and dropped. A hostile archive is hashed but never inflated.
+    std::vector<std::optional<PeInfo>> pe(entries.size());
+    std::vector<std::optional<std::string>> text(entries.size());
+    ScanOptions so;
+    so.threads = options.threads;
+    so.progress = options.progress;
+    so.cancel = options.cancel;
+    so.select = [hostile](const ZipEntryInfo& e) { return !hostile && !e.isSymlink; };
+    so.consumerFor = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
+        const std::string base = baseName(e.name);
+        if (classifyFile(base) == FileKind::Dll)
+            return std::make_unique<PeConsumer>(pe[e.index]);
+        if (base == "cudnn_version.h")
+            return std::make_unique<TextConsumer>(text[e.index]);
+        return nullptr;
+    };
+    if (options.progress)
+        options.progress->onStage(hostile ? "Hashing " + name : "Verifying " + name);
+    auto scanned = scanner.scan(so);
+    if (cancelled())
+        return r;
+    if (!scanned) {
+        r.problems.push_back(Problem{"corrupt-archive", std::nullopt, name + ": " + scanned.error().message + "."});
+        return r;
+    }
+    r.sha256 = scanned->sha256;
+    r.size = scanned->fileSize;
+
+    std::vector<VersionClaim> claims;
+    std::optional<Version> headerVersion, dllVersion;
+    for (const auto& e : entries) {
+        if (e.isDirectory)
+            continue;
+        const auto& out = scanned->outcomes[e.index];
+        const std::string path = checkEntryPath(e.name).normalized;
+        const FileKind kind = classifyFile(baseName(e.name));
+        VerifiedEntry ve{path, e.size, e.crc32, kind, std::nullopt};
+        if (!hostile && !out.unsupported && !e.isSymlink) {
+            if (out.read && !out.crcOk)
+                r.problems.push_back(Problem{"crc-mismatch", e.name,
+                                             name + ": the data of " + e.name + " does not match its CRC-32 (expected " +
+                                                 hex8(e.crc32) + ", got " + hex8(out.actualCrc) +
+                                                 "): the download is damaged; download it again from NVIDIA."});
+            else if (!out.read)
+                r.problems.push_back(Problem{"corrupt-archive", e.name,
+                                             name + ": " + e.name + " cannot be read: " + out.error +
+                                                 ". The download is damaged; download it again from NVIDIA."});
+        }
+        if (e.size == 0 && (kind == FileKind::Dll || kind == FileKind::ImportLib || kind == FileKind::SharedLib))
+            r.problems.push_back(Problem{"zero-size", e.name,
+                                         name + ": " + e.name + " is empty (0 bytes); a cuDNN library never is: the " +
+                                             "archive is damaged or was repackaged; download it again from NVIDIA."});
+        if (const auto& info = pe[e.index]; info && e.size > 0) {
+            if (!info->isX64())
+                r.problems.push_back(Problem{"wrong-architecture", e.name,
+                                             name + ": " + e.name + " is " + machineName(*info) +
+                                                 ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
+            if (info->fileVersion) {
+                ve.version = info->fileVersion;
+                if (auto v = Version::parse(*info->fileVersion)) {
+                    claims.push_back(VersionClaim{baseName(e.name) + " (file version)", e.name, *v});
+                    if (!dllVersion)
+                        dllVersion = v;
+                }
+            }
+        }
+        if (const auto& t = text[e.index]; t && (headerVersion = parseVersionHeader(*t)))
+            claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", e.name, *headerVersion});
+        r.entries.push_back(std::move(ve));
+    }
+
+    const NameInfo fromRoot = detected ? parseArchiveName(detected->layout.root) : NameInfo{};
+    const NameInfo fromName = parseArchiveName(name);
+    if (fromRoot.cudnn)
+        claims.push_back(VersionClaim{"the top folder " + detected->layout.root, std::nullopt, *fromRoot.cudnn});
+    if (fromName.cudnn)
+        claims.push_back(VersionClaim{"the file name", std::nullopt, *fromName.cudnn});
+    checkVersionAgreement(claims, name, r.problems);
+
+    const auto verdict = checkAuthenticity(archivePath, r.size, r.sha256, options, r.problems, r.warnings);
+    r.authenticity = verdict.authenticity;
+    r.authenticityDetail = verdict.detail;
+
+    // The release: the catalog knows it exactly; otherwise the most specific version found.
+    std::optional<Version> version = fromName.cudnn ? fromName.cudnn : fromRoot.cudnn;
+    if (dllVersion && (!version || version->build < 0))
+        version = dllVersion;
+    if (!version)
+        version = headerVersion;
+    if (verdict.officialRelease)
+        r.release = verdict.officialRelease;
+    else if (version)
+        r.release = ReleaseId{*version, fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or(""), "windows-x86_64"};
+
+    if (!detected) {
+        if (!hostile)
+            r.problems.push_back(Problem{"unknown-layout", std::nullopt,
+                                         name + " is not a cuDNN archive in any known layout (no cudnn*.dll under bin/, " +
+                                             "no cudnn*.lib under lib/, no cudnn*.h under include/): make sure you " +
+                                             "downloaded the Windows cuDNN zip from NVIDIA."});
+        return r;
+    }
+    r.layout = detected->layout;
+    if (hostile)
+        return r;
+    const bool versionKnown = version.has_value();
+    Version family = version.value_or(Version{detected->dllMajor.value_or(8), 0, 0, -1});
+    checkCompleteness(entries, detected->layout, family, versionKnown, name, r.problems, r.warnings);
+    if (versionKnown) {
+        const Layout expected = windowsLayoutFor(*version, detected->layout.root);
+        if (expected.bin != detected->layout.bin || expected.lib != detected->layout.lib)
+            r.warnings.push_back(Problem{"unexpected-layout", std::nullopt,
+                                         name + ": cuDNN " + version->toString() + " ships its DLLs in " + expected.bin +
+                                             "/ and import libraries in " + expected.lib + "/, this archive in " +
+                                             detected->layout.bin + "/ and " + detected->layout.lib +
+                                             "/; it was probably repackaged."});
+    }
+    return r;
+}
+
+nlohmann::json toJson(const VerifyResult& r)
+{
+    using nlohmann::json;
+    json doc;
+    doc["ok"] = r.ok();
+    doc["archive"] = r.archive;
+    doc["size"] = r.size;
+    doc["sha256"] = r.sha256.empty() ? json(nullptr) : json(r.sha256);
+    doc["authenticity"] = std::string(toString(r.authenticity));
+    if (r.release)
+        doc["release"] = {{"cudnn", r.release->cudnn.toString()},
+                          {"cuda", r.release->cuda.empty() ? json(nullptr) : json(r.release->cuda)},
+                          {"platform", r.release->platform}};
+    else
+        doc["release"] = nullptr;
+    if (r.layout)
+        doc["layout"] = {{"root", r.layout->root}, {"bin", r.layout->bin}, {"include", r.layout->include}, {"lib", r.layout->lib}};
+    else
+        doc["layout"] = nullptr;
+    json entries = json::array();
+    for (const auto& e : r.entries)
+        entries.push_back({{"path", e.path},
+                           {"size", e.size},
+                           {"crc32", hex8(e.crc32)},
+                           {"kind", std::string(toString(e.kind))},
+                           {"version", e.version ? json(*e.version) : json(nullptr)}});
+    doc["entries"] = std::move(entries);
+    doc["problems"] = toJson(r.problems);
+    doc["warnings"] = toJson(r.warnings);
+    if (r.cancelled)
+        doc["cancelled"] = true;
+    return doc;
+}
+
+}  // namespace cudnnsetup

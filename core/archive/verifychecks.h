@@ -1,0 +1,54 @@
+#pragma once
+// The individual checks behind verifyArchive (internal to core/archive, tested through it).
+
+#include "archive/archivescanner.h"
+#include "archive/releases.h"
+#include "archive/verifier.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup::verifycheck {
+
+std::string baseName(std::string_view path);
+
+// Hostile input, decided from the central directory alone: unsafe-path, duplicate-entry,
+// size-limit, overlapping entries (corrupt-archive), encrypted-entry. Returns true when the
+// archive must not be inflated at all.
+bool checkCentralDirectory(const ArchiveScanner& scanner, const VerifyLimits& limits,
+                           const std::string& archiveName, Problems& problems);
+
+// Where bin/include/lib sit, from the entry names; nullopt when nothing looks like cuDNN.
+// `dllMajor` is the major version in the main DLL's name (cudnn64_8.dll -> 8), if any.
+struct DetectedLayout {
+    Layout layout;
+    std::optional<int> dllMajor;
+};
+std::optional<DetectedLayout> detectLayout(const std::vector<ZipEntryInfo>& entries);
+
+// missing-file for each file of the release family absent from the archive; a warning
+// for each file that no release of the family has.
+void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& layout, const Version& family,
+                       bool versionKnown, const std::string& archiveName, Problems& problems, Problems& warnings);
+
+struct VersionClaim {
+    std::string source;               // "cudnn_version.h", "cudnn64_8.dll", "the file name", ...
+    std::optional<std::string> path;  // entry path, or nullopt for names
+    Version version;
+};
+// version-mismatch for every claim that disagrees with the first one.
+void checkVersionAgreement(const std::vector<VersionClaim>& claims, const std::string& archiveName,
+                           Problems& problems);
+
+// Authenticity from the catalog, --manifest and --sha256; adds hash-mismatch problems.
+struct AuthenticityVerdict {
+    Authenticity authenticity = Authenticity::Unknown;
+    std::string detail;
+    std::optional<ReleaseId> officialRelease;  // from the catalog, when the hash is official
+};
+AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint64_t size, const std::string& sha256,
+                                      const VerifyOptions& options, Problems& problems, Problems& warnings);
+
+}  // namespace cudnnsetup::verifycheck

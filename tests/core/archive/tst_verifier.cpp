@@ -1,0 +1,525 @@
+// verifyArchive against archives generated at test time: every Windows layout, and at least
+// one archive per problem code.
+#include "archive/verifier.h"
+#include "fixtures/archivebuilder.h"
+#include "fixtures/hostilezip.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::fixtures;
+
+namespace {
+
+QString dump(const VerifyResult& r) { return QString::fromStdString(toJson(r).dump(1)); }
+
+bool hasProblem(const Problems& ps, const std::string& code, const std::optional<std::string>& path = std::nullopt)
+{
+    for (const auto& p : ps)
+        if (p.code == code && (!path || p.path == path))
+            return true;
+    return false;
+}
+
+QStringList codes(const Problems& ps)
+{
+    QStringList out;
+    for (const auto& p : ps)
+        out << QString::fromStdString(p.code);
+    out.removeDuplicates();
+    return out;
+}
+
+QString sha256Of(const QString& path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(&f);
+    return QString::fromLatin1(h.result().toHex());
+}
+
+// Counts entries the scanner starts to inflate (it names each one as it starts).
+struct ItemCounter : ProgressSink {
+    std::atomic<int> items{0};
+    void onProgress(std::uint64_t, std::uint64_t) override {}
+    void onItem(const std::string&) override { ++items; }
+};
+
+}  // namespace
+
+class TestVerifier : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString write(const std::vector<ArchiveFile>& files, const QString& name)
+    {
+        const QString path = m_dir.filePath(name);
+        std::string error;
+        if (!writeZip(path.toStdString(), files, &error))
+            qFatal("writeZip: %s", error.c_str());
+        return path;
+    }
+    QString writeRelease(const ReleaseSpec& spec, QString name = {})
+    {
+        return write(cudnnWindowsRelease(spec), name.isEmpty() ? QString::fromStdString(releaseArchiveName(spec)) : name);
+    }
+
+private slots:
+    void acceptsEveryLayout_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("root");
+        QTest::addColumn<QString>("bin");
+        QTest::addColumn<QString>("lib");
+        QTest::addColumn<int>("files");
+        QTest::addColumn<bool>("directories");
+        QTest::addColumn<bool>("store");
+        QTest::newRow("8.1 cuda/ root, lib/x64") << "8.1.1.33" << "11.2" << "cuda/" << "bin" << "lib/x64" << 31 << false << false;
+        QTest::newRow("8.2.2 cuda/ root, with folder entries") << "8.2.2.26" << "11.4" << "cuda/" << "bin" << "lib/x64" << 31 << true << false;
+        QTest::newRow("8.2.2 stored") << "8.2.2.26" << "10.2" << "cuda/" << "bin" << "lib/x64" << 31 << false << true;
+        QTest::newRow("8.3.0 last cuda/ root") << "8.3.0.98" << "11.5" << "cuda/" << "bin" << "lib/x64" << 31 << false << false;
+        QTest::newRow("8.3.2 archive folder, lib/") << "8.3.2.44" << "11.5" << "cudnn-windows-x86_64-8.3.2.44_cuda11.5-archive/"
+                                                    << "bin" << "lib" << 31 << false << false;
+        QTest::newRow("8.4.1 LICENSE") << "8.4.1.50" << "11.6" << "cudnn-windows-x86_64-8.4.1.50_cuda11.6-archive/"
+                                       << "bin" << "lib" << 31 << true << false;
+        QTest::newRow("8.7 lib/") << "8.7.0.84" << "11" << "cudnn-windows-x86_64-8.7.0.84_cuda11-archive/" << "bin" << "lib" << 31 << false << false;
+        QTest::newRow("8.8 back in lib/x64") << "8.8.1.3" << "12" << "cudnn-windows-x86_64-8.8.1.3_cuda12-archive/" << "bin" << "lib/x64" << 31 << false << false;
+        QTest::newRow("9.6 eight DLLs") << "9.6.0.74" << "12" << "cudnn-windows-x86_64-9.6.0.74_cuda12-archive/" << "bin" << "lib/x64" << 32 << false << false;
+        QTest::newRow("9.18 bin/x64") << "9.18.0.77" << "13" << "cudnn-windows-x86_64-9.18.0.77_cuda13-archive/" << "bin/x64" << "lib/x64" << 32 << true << false;
+    }
+    void acceptsEveryLayout()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, root);
+        QFETCH(QString, bin);
+        QFETCH(QString, lib);
+        QFETCH(int, files);
+        QFETCH(bool, directories);
+        QFETCH(bool, store);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.directoryEntries = directories;
+        spec.store = store;
+        spec.dllBodyBytes = 300000;
+        const QString path = writeRelease(spec);
+        const VerifyResult r = verifyArchive(path.toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QVERIFY(r.release);
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), cudnn);
+        QCOMPARE(QString::fromStdString(r.release->cuda), cuda);
+        QCOMPARE(QString::fromStdString(r.release->platform), QStringLiteral("windows-x86_64"));
+        QVERIFY(r.layout);
+        QCOMPARE(QString::fromStdString(r.layout->root), root);
+        QCOMPARE(QString::fromStdString(r.layout->bin), bin);
+        QCOMPARE(QString::fromStdString(r.layout->lib), lib);
+        QCOMPARE(QString::fromStdString(r.layout->include), QStringLiteral("include"));
+        QCOMPARE(int(r.entries.size()), files);
+        int dlls = 0;
+        for (const auto& e : r.entries)
+            if (e.kind == FileKind::Dll) {
+                ++dlls;
+                QCOMPARE(QString::fromStdString(e.version.value_or("none")), cudnn);
+            }
+        QCOMPARE(dlls, cudnn.startsWith("9") ? 8 : 7);
+        QVERIFY(r.authenticity == Authenticity::Unknown);
+        QCOMPARE(codes(r.warnings), QStringList{"unknown-origin"});
+        QCOMPARE(QString::fromStdString(r.sha256), sha256Of(path));
+        QCOMPARE(r.size, quint64(QFileInfo(path).size()));
+    }
+
+    void renamedArchiveIsIdentifiedFromItsContents()
+    {
+        ReleaseSpec spec;  // 8.2.0.53 for CUDA 11.3, saved under a name that says nothing
+        const QString path = writeRelease(spec, "download.zip");
+        const VerifyResult r = verifyArchive(path.toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), QStringLiteral("8.2.0.53"));
+        QVERIFY(r.release->cuda.empty());  // only the name says which CUDA
+        QVERIFY(toJson(r)["release"]["cuda"].is_null());
+    }
+
+    void reportsDefectsOfTheRelease_data()
+    {
+        QTest::addColumn<QString>("defect");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("path");  // "" = any
+        QTest::newRow("missing DLL") << "omit" << "missing-file" << "cuda/bin/cudnn_cnn_infer64_8.dll";
+        QTest::newRow("missing licence") << "omit-licence" << "missing-file" << "cuda/NVIDIA_SLA_cuDNN_Support.txt";
+        QTest::newRow("zero-size DLL") << "zero-dll" << "zero-size" << "cuda/bin/cudnn_ops_train64_8.dll";
+        QTest::newRow("zero-size import lib") << "zero-lib" << "zero-size" << "cuda/lib/x64/cudnn64_8.lib";
+        QTest::newRow("i386 DLL") << "i386" << "wrong-architecture" << "cuda/bin/cudnn_adv_infer64_8.dll";
+        QTest::newRow("DLL of another release") << "dll-version" << "version-mismatch" << "cuda/bin/cudnn_adv_train64_8.dll";
+        QTest::newRow("header of another release") << "header-version" << "version-mismatch" << "";
+        QTest::newRow("name of another release") << "name-version" << "version-mismatch" << "";
+    }
+    void reportsDefectsOfTheRelease()
+    {
+        QFETCH(QString, defect);
+        QFETCH(QString, code);
+        QFETCH(QString, path);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        QString name = "cudnn-11.4-windows-x64-v8.2.2.26.zip";
+        if (defect == "omit")
+            spec.omit = {"cudnn_cnn_infer64_8.dll"};
+        else if (defect == "omit-licence")
+            spec.omit = {"NVIDIA_SLA_cuDNN_Support.txt"};
+        else if (defect == "zero-dll")
+            spec.zeroSize = {"cudnn_ops_train64_8.dll"};
+        else if (defect == "zero-lib")
+            spec.zeroSize = {"cudnn64_8.lib"};
+        else if (defect == "i386")
+            spec.i386Dlls = {"cudnn_adv_infer64_8.dll"};
+        else if (defect == "dll-version")
+            spec.dllVersion = {{"cudnn_adv_train64_8.dll", "8.2.1.32"}};
+        else if (defect == "header-version")
+            spec.headerVersion = "8.2.1";
+        else if (defect == "name-version")
+            name = "cudnn-11.4-windows-x64-v8.2.4.16.zip";
+        spec.root = "cuda/";
+        const QString file = writeRelease(spec, name);
+        const VerifyResult r = verifyArchive(file.toStdString(), {});
+        QVERIFY(!r.ok());
+        QVERIFY2(hasProblem(r.problems, code.toStdString(),
+                            path.isEmpty() ? std::nullopt : std::optional<std::string>(path.toStdString())),
+                 qPrintable(dump(r)));
+        for (const auto& p : r.problems) {
+            QVERIFY2(QString::fromStdString(p.message).contains(name), "every message names the archive");
+            QVERIFY2(QString::fromStdString(p.message).contains("download"), "every message says what to do");
+        }
+        QCOMPARE(codes(r.problems), QStringList{code});  // one defect, one kind of problem
+    }
+
+    void extraFilesAreOnlyWarnings()
+    {
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        spec.extra = {textFile("cuda/README.txt", "hello")};
+        const VerifyResult r = verifyArchive(writeRelease(spec).toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QVERIFY(hasProblem(r.warnings, "extra-file", "cuda/README.txt"));
+    }
+
+    void reportsUnknownLayouts_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::newRow("unrelated zip") << "zip";
+        QTest::newRow("Linux tarball") << "tgz";
+    }
+    void reportsUnknownLayouts()
+    {
+        QFETCH(QString, what);
+        QString path;
+        if (what == "zip") {
+            path = write({textFile("photos/a.txt", "a"), textFile("photos/b.txt", "b")}, "photos.zip");
+        } else {
+            path = m_dir.filePath("cudnn-11.3-linux-x64-v8.2.1.32.tgz");
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + QByteArray(4000, 'z'));
+        }
+        const VerifyResult r = verifyArchive(path.toStdString(), {});
+        QCOMPARE(codes(r.problems), QStringList{"unknown-layout"});
+        QVERIFY(!r.layout);
+        QVERIFY(!r.sha256.empty());
+    }
+
+    void reportsDamage_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("CRC-corrupted stored DLL") << "crc" << "crc-mismatch";
+        QTest::newRow("truncated download") << "truncate" << "corrupt-archive";
+        QTest::newRow("empty file") << "empty" << "corrupt-archive";
+        QTest::newRow("encrypted entry") << "encrypted" << "encrypted-entry";
+    }
+    void reportsDamage()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, code);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        spec.store = true;
+        spec.dllBodyBytes = 100000;
+        const QString path = writeRelease(spec);
+        const std::string p = path.toStdString();
+        std::string error;
+        const std::string dll = "cuda/bin/cudnn_cnn_infer64_8.dll";
+        bool done = true;
+        if (damage == "crc")
+            done = corruptEntryData(p, dll, &error, 5000);
+        else if (damage == "truncate")
+            done = truncateFile(p, std::uint64_t(QFileInfo(path).size() * 2 / 3), &error);
+        else if (damage == "empty")
+            done = truncateFile(p, 0, &error);
+        else if (damage == "encrypted")
+            done = setEncryptedFlag(p, dll, &error);
+        QVERIFY2(done, error.c_str());
+        const VerifyResult r = verifyArchive(p, {});
+        QVERIFY(!r.ok());
+        QVERIFY2(hasProblem(r.problems, code.toStdString()), qPrintable(dump(r)));
+        if (damage == "crc" || damage == "encrypted")
+            QVERIFY2(hasProblem(r.problems, code.toStdString(), dll), qPrintable(dump(r)));
+        QCOMPARE(QString::fromStdString(r.sha256), sha256Of(path));
+    }
+
+    void refusesHostileNamesWithoutInflating_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("symlink");
+        QTest::newRow("parent segment") << "../evil.dll" << false;
+        QTest::newRow("parent inside") << "cuda/bin/../../evil.dll" << false;
+        QTest::newRow("backslash parent") << "cuda\\..\\..\\evil.dll" << false;
+        QTest::newRow("absolute") << "/etc/evil.dll" << false;
+        QTest::newRow("backslash absolute") << "\\Windows\\System32\\evil.dll" << false;
+        QTest::newRow("drive letter") << "C:/Windows/System32/evil.dll" << false;
+        QTest::newRow("drive relative") << "C:evil.dll" << false;
+        QTest::newRow("UNC") << "\\\\server\\share\\evil.dll" << false;
+        QTest::newRow("device path") << "\\\\?\\C:\\evil.dll" << false;
+        QTest::newRow("alternate data stream") << "cuda/bin/cudnn64_8.dll:evil" << false;
+        QTest::newRow("reserved name") << "cuda/bin/CON" << false;
+        QTest::newRow("reserved name with extension") << "cuda/bin/nul.dll" << false;
+        QTest::newRow("trailing dot") << "cuda/bin/evil.dll." << false;
+        QTest::newRow("trailing space") << "cuda/bin/evil.dll " << false;
+        QTest::newRow("symlink entry") << "cuda/bin/link.dll" << true;
+    }
+    void refusesHostileNamesWithoutInflating()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, symlink);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        ArchiveFile evil = textFile(name.toStdString(), symlink ? "../../../../etc/passwd" : "MZ evil");
+        evil.symlink = symlink;
+        if (symlink)
+            evil.unixMode = 0777;
+        spec.extra = {evil};
+        const QString path = writeRelease(spec);
+        ItemCounter counter;
+        VerifyOptions o;
+        o.progress = &counter;
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(hasProblem(r.problems, "unsafe-path", name.toStdString()), qPrintable(dump(r)));
+        QCOMPARE(counter.items.load(), 0);  // decided from the central directory alone
+        QVERIFY(!r.sha256.empty());
+    }
+
+    void refusesDuplicates_data()
+    {
+        QTest::addColumn<bool>("exact");
+        QTest::newRow("same name in other case") << false;
+        QTest::newRow("byte-identical names") << true;
+    }
+    void refusesDuplicates()
+    {
+        QFETCH(bool, exact);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        auto files = cudnnWindowsRelease(spec);
+        const QString path = m_dir.filePath("dup.zip");
+        std::string error;
+        if (exact) {
+            std::vector<RawZipEntry> raw;
+            for (const auto& f : files)
+                raw.push_back(rawEntry(f));
+            raw.push_back(rawEntry(textFile("cuda/bin/cudnn64_8.dll", "MZ planted")));
+            QVERIFY2(writeRawZip(path.toStdString(), raw, &error), error.c_str());
+        } else {
+            files.push_back(textFile("cuda/BIN/CUDNN64_8.DLL", "MZ planted"));
+            QVERIFY2(writeZip(path.toStdString(), files, &error), error.c_str());
+        }
+        ItemCounter counter;
+        VerifyOptions o;
+        o.progress = &counter;
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(hasProblem(r.problems, "duplicate-entry"), qPrintable(dump(r)));
+        QCOMPARE(counter.items.load(), 0);
+    }
+
+    void refusesBombsWithoutInflating_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("real 1 GiB deflate bomb") << "bomb";
+        QTest::newRow("declared size beyond the ratio limit") << "declared";
+        QTest::newRow("overlapping entries") << "overlap";
+    }
+    void refusesBombsWithoutInflating()
+    {
+        QFETCH(QString, kind);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        auto files = cudnnWindowsRelease(spec);
+        const QString path = m_dir.filePath("bomb-" + kind + ".zip");
+        const std::string p = path.toStdString();
+        std::string error;
+        QString code = "size-limit";
+        if (kind == "bomb") {
+            BombOptions b;
+            b.entryName = "cuda/bin/cudnn_cnn_infer64_8.dll";
+            for (auto& f : files)
+                if (f.name != b.entryName)
+                    b.others.push_back(f);
+            std::uint64_t compressed = 0;
+            QVERIFY2(writeDeflateBomb(p, b, &error, &compressed), error.c_str());
+            QVERIFY(compressed < (4u << 20));  // it really is a bomb
+        } else if (kind == "declared") {
+            QVERIFY2(writeZip(p, files, &error), error.c_str());
+            QVERIFY2(setDeclaredSize(p, "cuda/include/cudnn.h", 0xF0000000u, &error), error.c_str());
+        } else {
+            QVERIFY2(writeOverlappingZip(p, files, "cuda/bin/cudnn_ops_infer64_8.dll.bak", "cuda/bin/cudnn_ops_infer64_8.dll", &error),
+                     error.c_str());
+            code = "corrupt-archive";
+        }
+        ItemCounter counter;
+        VerifyOptions o;
+        o.progress = &counter;
+        QElapsedTimer t;
+        t.start();
+        const VerifyResult r = verifyArchive(p, o);
+        QVERIFY2(hasProblem(r.problems, code.toStdString()), qPrintable(dump(r)));
+        QCOMPARE(counter.items.load(), 0);  // nothing inflated
+        QVERIFY(!r.ok());
+        qInfo("verified in %lld ms", t.elapsed());
+    }
+
+    void checksAuthenticity_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<QString>("authenticity");
+        QTest::addColumn<bool>("hashMismatch");
+        QTest::newRow("--sha256 matches") << "sha-good" << "user" << false;
+        QTest::newRow("--sha256 differs") << "sha-bad" << "mismatch" << true;
+        QTest::newRow("manifest matches") << "manifest-good" << "manifest" << false;
+        QTest::newRow("manifest promises other bytes") << "manifest-bad" << "mismatch" << true;
+        QTest::newRow("manifest promises another size") << "manifest-size" << "mismatch" << true;
+        QTest::newRow("manifest lists something else") << "manifest-other" << "mismatch" << true;
+        QTest::newRow("manifest lists these bytes under another name") << "manifest-renamed" << "manifest" << false;
+        QTest::newRow("official name, other bytes") << "official-name" << "mismatch" << true;
+        QTest::newRow("official 8.9.7 name, other bytes") << "official-name-897" << "mismatch" << true;
+        QTest::newRow("nothing to compare with") << "none" << "unknown" << false;
+    }
+    void checksAuthenticity()
+    {
+        QFETCH(QString, how);
+        QFETCH(QString, authenticity);
+        QFETCH(bool, hashMismatch);
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        if (how == "official-name") {
+            spec.cudnn = "8.2.0.53";
+            spec.cuda = "11.3";
+        } else if (how == "official-name-897") {
+            spec.cudnn = "8.9.7.29";
+            spec.cuda = "12";
+        }
+        const QString path = writeRelease(spec);
+        const QString sha = sha256Of(path);
+        VerifyOptions o;
+        if (how == "sha-good")
+            o.sha256 = sha.toUpper().toStdString();
+        else if (how == "sha-bad")
+            o.sha256 = std::string(64, 'a');
+        if (how.startsWith("manifest")) {
+            QString listedSha = how == "manifest-bad" || how == "manifest-other" ? QString(64, 'b') : sha;
+            QString listedName = how == "manifest-other" || how == "manifest-renamed" ? "cudnn-other.zip" : QFileInfo(path).fileName();
+            qint64 size = QFileInfo(path).size() + (how == "manifest-size" ? 1 : 0);
+            const QString json = QString(R"({"release_label":"8.2.2.26","cudnn":{"version":"8.2.2.26",
+                "windows-x86_64":{"cuda11":{"relative_path":"cudnn/windows-x86_64/%1","sha256":"%2","md5":"x","size":"%3"}}}})")
+                                     .arg(listedName, listedSha)
+                                     .arg(size);
+            const QString mpath = m_dir.filePath("redistrib_8.2.2.26.json");
+            QFile f(mpath);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(json.toUtf8());
+            f.close();
+            o.manifestPath = mpath.toStdString();
+        }
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QCOMPARE(QString::fromStdString(std::string(toString(r.authenticity))), authenticity);
+        QCOMPARE(hasProblem(r.problems, "hash-mismatch"), hashMismatch);
+        QCOMPARE(r.ok(), !hashMismatch);
+        QCOMPARE(QString::fromStdString(toJson(r)["authenticity"].get<std::string>()), authenticity);
+    }
+
+    void cancelStopsEverything()
+    {
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        spec.dllBodyBytes = 4 << 20;
+        const QString path = writeRelease(spec);
+        struct Canceller : ProgressSink {
+            CancelToken token;
+            int calls = 0;
+            void onProgress(std::uint64_t, std::uint64_t) override
+            {
+                if (++calls == 2)
+                    token.cancel();
+            }
+        } sink;
+        VerifyOptions o;
+        o.progress = &sink;
+        o.cancel = &sink.token;
+        o.threads = 1;
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.problems.empty() && r.warnings.empty() && r.entries.empty(), qPrintable(dump(r)));
+        QVERIFY(r.sha256.empty());
+        QVERIFY(!r.release);
+        QVERIFY(sink.calls >= 2);
+    }
+
+    void jsonFollowsTheContract()
+    {
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.2.26";
+        spec.cuda = "11.4";
+        const QString path = writeRelease(spec);
+        const auto j = toJson(verifyArchive(path.toStdString(), {}));
+        for (const char* key : {"ok", "archive", "size", "sha256", "authenticity", "release", "layout", "entries", "problems", "warnings"})
+            QVERIFY2(j.contains(key), key);
+        QCOMPARE(j["ok"].get<bool>(), true);
+        QCOMPARE(QString::fromStdString(j["archive"].get<std::string>()), path);
+        QCOMPARE(j["sha256"].get<std::string>().size(), std::size_t(64));
+        QCOMPARE(QString::fromStdString(j["release"]["cudnn"].get<std::string>()), QStringLiteral("8.2.2.26"));
+        QCOMPARE(QString::fromStdString(j["release"]["cuda"].get<std::string>()), QStringLiteral("11.4"));
+        QCOMPARE(QString::fromStdString(j["layout"]["root"].get<std::string>()), QStringLiteral("cuda/"));
+        QCOMPARE(j["entries"].size(), std::size_t(31));
+        bool sawDll = false;
+        for (const auto& e : j["entries"]) {
+            QCOMPARE(e["crc32"].get<std::string>().size(), std::size_t(8));
+            const std::string kind = e["kind"].get<std::string>();
+            QVERIFY(kind == "dll" || kind == "import-lib" || kind == "header" || kind == "license");
+            if (e["path"] == "cuda/bin/cudnn64_8.dll") {
+                sawDll = true;
+                QCOMPARE(kind, std::string("dll"));
+                QCOMPARE(e["version"].get<std::string>(), std::string("8.2.2.26"));
+            } else if (kind != "dll") {
+                QVERIFY(e["version"].is_null());
+            }
+        }
+        QVERIFY(sawDll);
+        QVERIFY(j["problems"].is_array() && j["problems"].empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVerifier)
+#include "tst_verifier.moc"

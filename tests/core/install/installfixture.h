@@ -1,0 +1,29 @@
+#pragma once
+// Shared by the install tests: generated releases, toolkit folders, manifests of a tree.
+#include "fixtures/archivebuilder.h"
+#include "install/plan.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace installtest {
+
+struct Release {
+    QString path;
+    cudnnsetup::ArchiveInfo info;
+};
+
+// Writes the release zip into `dir` and describes it as verify would (files mapped, SHA-256).
+Release makeRelease(const QString& dir, const cudnnsetup::fixtures::ReleaseSpec& spec);
+
+// A Windows-layout toolkit with a few files of its own (cudart, version.json).
+void makeToolkit(const QString& root);
+
+// One line per file or folder below root: path, type, size, permission bits, SHA-256.
+QStringList manifest(const QString& root);
+
+// Snapshot + plan, as the command line does it.
+cudnnsetup::Plan planFor(cudnnsetup::PlanKind kind, const cudnnsetup::ArchiveInfo* archive, const QString& toolkit,
+                         const QString& stateDir, const QString& pathFile, const QString& tx);
+
+}  // namespace installtest

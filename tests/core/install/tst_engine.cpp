@@ -1,0 +1,379 @@
+// The engine against real files: install, upgrade, uninstall, and a failure injected
+// at every single file-system step, each checked against a manifest of the toolkit.
+#include "installfixture.h"
+
+#include "install/engine.h"
+#include "install/journal.h"
+#include "install/toolkitscan.h"
+#include "platform/systempath.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/mount.h>
+
+using namespace cudnnsetup;
+using namespace installtest;
+
+namespace {
+
+QString readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+void writeText(const QString& path, const QString& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text.toUtf8());
+}
+
+struct Crash {};
+
+}  // namespace
+
+class TestEngine : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir* m_dir = nullptr;
+    QString m_toolkit, m_state, m_pathFile;
+    Release m_r81, m_r82;
+    std::unique_ptr<FileOps> m_real;
+    std::unique_ptr<SystemPath> m_path;
+    std::unique_ptr<StagingSource> m_source;
+
+    Outcome run(FileOps& files, PlanKind kind, const ArchiveInfo* a, const QString& tx, const CancelToken* cancel = nullptr,
+                EngineHooks hooks = {})
+    {
+        Engine engine(files, m_path.get(), m_source.get());
+        engine.setHooks(std::move(hooks));
+        return engine.apply(planFor(kind, a, m_toolkit, m_state, m_pathFile, tx), cancel);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        static QTemporaryDir archives;
+        fixtures::ReleaseSpec s81;
+        s81.cudnn = "8.1.1.33";
+        s81.cuda = "11.2";
+        s81.dllBodyBytes = 64 * 1024;
+        m_r81 = makeRelease(archives.path(), s81);
+        fixtures::ReleaseSpec s82;
+        s82.dllBodyBytes = 96 * 1024;
+        s82.extra.push_back(fixtures::textFile("cuda/include/cudnn_only_in_82.h", "// 8.2"));
+        m_r82 = makeRelease(archives.path(), s82);
+        m_real = makeRealFileOps();
+        m_source = makeArchiveStagingSource(2);
+    }
+    void init()
+    {
+        m_dir = new QTemporaryDir;
+        m_toolkit = m_dir->path() + "/CUDA/v11.3";
+        m_state = m_dir->path() + "/state";
+        m_pathFile = m_dir->path() + "/system-path.txt";
+        makeToolkit(m_toolkit);
+        writeText(m_pathFile, "C:\\Windows;%SystemRoot%\\system32;;C:\\cuda\\v10.2\\bin");
+        m_path = makeFileSystemPath(m_pathFile.toStdString());
+    }
+    void cleanup()
+    {
+        delete m_dir;
+        m_dir = nullptr;
+    }
+
+    void freshInstallThenUninstallIsByteIdentical()
+    {
+        const QStringList before = manifest(m_toolkit);
+        const QString pathBefore = readAll(m_pathFile);
+        const Outcome in = run(*m_real, PlanKind::Install, &m_r82.info, "tx-in");
+        QVERIFY2(in.ok, in.problems.empty() ? "" : in.problems[0].message.c_str());
+        QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+        QVERIFY(QFile::exists(m_toolkit + "/include/cudnn_only_in_82.h"));
+        QVERIFY(!QFile::exists(m_toolkit + "/.cudnn-setup"));  // nothing backed up: no work folder left
+        QVERIFY(!QFile::exists(journalPathIn(m_state.toStdString()).c_str()));
+        QVERIFY(readAll(m_pathFile).startsWith("C:\\Windows;%SystemRoot%\\system32;;" +
+                                               QDir::toNativeSeparators(m_toolkit).replace('/', '\\')));
+        QVERIFY(in.record);
+        for (const auto& f : in.record->at("files"))
+            QCOMPARE(f.at("sha256").get<std::string>().size(), std::size_t(64));
+        const Outcome un = run(*m_real, PlanKind::Uninstall, nullptr, "tx-un");
+        QVERIFY2(un.ok, un.problems.empty() ? "" : un.problems[0].message.c_str());
+        QCOMPARE(manifest(m_toolkit), before);
+        QCOMPARE(readAll(m_pathFile), pathBefore);
+        QVERIFY(!QFile::exists(QString::fromStdString(recordPathFor(m_state.toStdString(),
+                                                                     QDir(m_toolkit).canonicalPath().toStdString()))));
+    }
+
+    void upgrade81to82ThenUninstallRestores81()
+    {
+        const QStringList pristine = manifest(m_toolkit);
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r81.info, "tx-81").ok);
+        const QStringList with81 = manifest(m_toolkit);
+        const Outcome up = run(*m_real, PlanKind::Install, &m_r82.info, "tx-82");
+        QVERIFY2(up.ok, up.problems.empty() ? "" : up.problems[0].message.c_str());
+        QVERIFY(up.record->at("previous").is_object());
+        QVERIFY(readAll(m_toolkit + "/include/cudnn_version.h").contains("CUDNN_MINOR 2"));
+        // 8.2 over 8.1: uninstall puts 8.1 back exactly, then the next one the pristine toolkit.
+        QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-u1").ok);
+        QStringList now = manifest(m_toolkit);
+        QStringList expect = with81;
+        QCOMPARE(now, expect);
+        QVERIFY(readAll(m_toolkit + "/include/cudnn_version.h").contains("CUDNN_MINOR 1"));
+        QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-u2").ok);
+        QCOMPARE(manifest(m_toolkit), pristine);
+    }
+
+    void sameVersionReinstallChangesNothing()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-a").ok);
+        const QStringList once = manifest(m_toolkit);
+        const Outcome again = run(*m_real, PlanKind::Install, &m_r82.info, "tx-b");
+        QVERIFY(again.ok);
+        for (const auto& a : again.actions)
+            QVERIFY2(a.at("op") != "place-file", a.dump().c_str());
+        QCOMPARE(manifest(m_toolkit), once);
+    }
+
+    // A failure at each file-system step, over a toolkit that already has cuDNN 8.1
+    // (so backups and restores are exercised): rolled back, exit 3, toolkit identical.
+    void faultAtEachStep_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("stride");  // every step for one code, a spread of steps for the others
+        QTest::newRow("io-error at every step") << "io-error" << 1;
+        QTest::newRow("disk-full") << "disk-full" << 7;
+        QTest::newRow("no-permission") << "no-permission" << 5;
+        QTest::newRow("file-in-use") << "file-in-use" << 6;
+    }
+    void faultAtEachStep()
+    {
+        QFETCH(QString, code);
+        QFETCH(int, stride);
+        // An unrecorded, hand-copied 8.1 in the toolkit.
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r81.info, "tx-hand").ok);
+        QFile::remove(QString::fromStdString(recordPathFor(m_state.toStdString(),
+                                                           QDir(m_toolkit).canonicalPath().toStdString())));
+        const QStringList before = manifest(m_toolkit);
+        const QString pathBefore = readAll(m_pathFile);
+        // Count the steps of a clean run on a copy of the same situation.
+        int steps = 0;
+        {
+            FaultyFileOps counting(*m_real);
+            const Outcome ok = run(counting, PlanKind::Install, &m_r82.info, "tx-count");
+            QVERIFY(ok.ok);
+            steps = counting.calls();
+            QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-back").ok);
+            QCOMPARE(manifest(m_toolkit), before);
+            QCOMPARE(readAll(m_pathFile), pathBefore);
+        }
+        QVERIFY(steps > 40);
+        int rolledBack = 0;
+        for (int n = 1; n <= steps; n += stride) {
+            FaultyFileOps faulty(*m_real);
+            faulty.failAt(n, code.toStdString());
+            const Outcome out = run(faulty, PlanKind::Install, &m_r82.info, "tx-f" + QString::number(n));
+            const QByteArray where = "step " + QByteArray::number(n) + " of " + QByteArray::number(steps);
+            if (out.ok) {
+                // Failures in the clean-up after the commit are not failures of the install.
+                QVERIFY2(faulty.failures() == 1, where);
+                QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-u" + QString::number(n)).ok);
+            } else {
+                ++rolledBack;
+                QVERIFY2(out.exitCode() == ExitCode::RolledBack, where);
+                QVERIFY2(out.notRestored.empty(), where);
+                QVERIFY2(!out.problems.empty(), where);
+            }
+            QVERIFY2(manifest(m_toolkit) == before, where);
+            QVERIFY2(readAll(m_pathFile) == pathBefore, where);
+            QVERIFY2(!QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))), where);
+        }
+        QVERIFY(rolledBack > steps / stride / 2);
+    }
+
+    void undoFailsTooIsExit5ThenRecover()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r81.info, "tx-81").ok);
+        const QStringList before = manifest(m_toolkit);
+        FaultyFileOps faulty(*m_real);
+        // Fail from the first move of a replaced file onwards: the undo fails too.
+        EngineHooks hooks;
+        bool armed = false;
+        hooks.beforeOperation = [&](std::size_t, const Operation& op) {
+            if (op.kind == OpKind::PlaceFile && !armed) {
+                armed = true;
+                faulty.failAt(faulty.calls() + 3, "io-error", true);
+            }
+        };
+        const Outcome out = run(faulty, PlanKind::Install, &m_r82.info, "tx-bad", nullptr, hooks);
+        QVERIFY(!out.ok);
+        QVERIFY(out.exitCode() == ExitCode::NotRolledBack);
+        QVERIFY(!out.notRestored.empty());
+        QVERIFY(QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))));
+        // Once the disk is healthy again, recover finishes the rollback.
+        Engine engine(*m_real, m_path.get(), m_source.get());
+        const Outcome rec = engine.recover(m_state.toStdString());
+        QVERIFY2(rec.ok, rec.notRestored.empty() ? "" : rec.notRestored[0].message.c_str());
+        QCOMPARE(manifest(m_toolkit), before);
+    }
+
+    void cancelAtSeveralPoints()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r81.info, "tx-81").ok);
+        const QStringList before = manifest(m_toolkit);
+        const QString pathBefore = readAll(m_pathFile);
+        const std::size_t total = planFor(PlanKind::Install, &m_r82.info, m_toolkit, m_state, m_pathFile, "x").ops.size();
+        for (std::size_t at : {std::size_t(0), std::size_t(1), std::size_t(3), total / 2, total - 2, total - 1}) {
+            CancelToken cancel;
+            EngineHooks hooks;
+            hooks.beforeOperation = [&](std::size_t i, const Operation&) {
+                if (i == at)
+                    cancel.cancel();
+            };
+            const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-c" + QString::number(at), &cancel, hooks);
+            QVERIFY2(!out.ok, QByteArray::number(qulonglong(at)));
+            QCOMPARE(out.problems.at(0).code, std::string("cancelled"));
+            QVERIFY(out.exitCode() == ExitCode::RolledBack);
+            QCOMPARE(manifest(m_toolkit), before);
+            QCOMPARE(readAll(m_pathFile), pathBefore);
+        }
+    }
+
+    // A crash (the process stops between two operations) leaves the journal; recover rolls back.
+    void crashThenRecover()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r81.info, "tx-81").ok);
+        const QStringList before = manifest(m_toolkit);
+        const QString pathBefore = readAll(m_pathFile);
+        const std::size_t total = planFor(PlanKind::Install, &m_r82.info, m_toolkit, m_state, m_pathFile, "x").ops.size();
+        for (std::size_t at = 0; at < total; at += 3) {
+            EngineHooks hooks;
+            hooks.beforeOperation = [&](std::size_t i, const Operation&) {
+                if (i == at)
+                    throw Crash{};
+            };
+            bool crashed = false;
+            try {
+                run(*m_real, PlanKind::Install, &m_r82.info, "tx-k" + QString::number(at), nullptr, hooks);
+            } catch (const Crash&) {
+                crashed = true;
+            }
+            QVERIFY(crashed);
+            QVERIFY(QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))));
+            Engine engine(*m_real, m_path.get(), m_source.get());
+            const Outcome rec = engine.recover(m_state.toStdString());
+            QVERIFY(rec.ok);
+            QVERIFY(rec.rolledBack);
+            QCOMPARE(manifest(m_toolkit), before);
+            QCOMPARE(readAll(m_pathFile), pathBefore);
+        }
+    }
+
+    void targetIsDirectory()
+    {
+        QDir().mkpath(m_toolkit + "/bin/cudnn_ops_infer64_8.dll");
+        const QStringList before = manifest(m_toolkit);
+        const Outcome planned = run(*m_real, PlanKind::Install, &m_r82.info, "tx-d");
+        QVERIFY(!planned.ok);
+        QCOMPARE(planned.problems.at(0).code, std::string("target-blocked"));
+        QVERIFY(planned.exitCode() == ExitCode::RolledBack);
+        QCOMPARE(manifest(m_toolkit), before);
+        // The folder appears after planning: found while applying, rolled back.
+        QDir().rmdir(m_toolkit + "/bin/cudnn_ops_infer64_8.dll");
+        const QStringList clean = manifest(m_toolkit);
+        const Plan plan = planFor(PlanKind::Install, &m_r82.info, m_toolkit, m_state, m_pathFile, "tx-d2");
+        QDir().mkpath(m_toolkit + "/bin/cudnn_ops_infer64_8.dll");
+        Engine engine(*m_real, m_path.get(), m_source.get());
+        const Outcome applied = engine.apply(plan);
+        QVERIFY(!applied.ok);
+        QCOMPARE(applied.problems.at(0).code, std::string("target-blocked"));
+        QDir().rmdir(m_toolkit + "/bin/cudnn_ops_infer64_8.dll");
+        QCOMPARE(manifest(m_toolkit), clean);
+    }
+
+    void archiveChangedAfterPlanning()
+    {
+        const QStringList before = manifest(m_toolkit);
+        ArchiveInfo lying = m_r82.info;
+        lying.sha256 = std::string(64, '0');
+        const Outcome out = run(*m_real, PlanKind::Install, &lying, "tx-x");
+        QVERIFY(!out.ok);
+        QCOMPARE(out.problems.at(0).code, std::string("archive-changed"));
+        QCOMPARE(manifest(m_toolkit), before);
+    }
+
+    void repairRestoresMissingCorruptAndZeroByte()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-i").ok);
+        const QStringList good = manifest(m_toolkit);
+        QFile::remove(m_toolkit + "/bin/cudnn64_8.dll");
+        QFile(m_toolkit + "/bin/cudnn_cnn_infer64_8.dll").resize(0);
+        writeText(m_toolkit + "/include/cudnn.h", "damaged");
+        writeText(m_toolkit + "/bin/cudnn64_7.dll", "stray");
+        const Outcome out = run(*m_real, PlanKind::Repair, &m_r82.info, "tx-r");
+        QVERIFY2(out.ok, out.problems.empty() ? "" : out.problems[0].message.c_str());
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/cudnn64_7.dll"));
+        // Same files as after the install; the repair's backups sit in its work folder.
+        QStringList now = manifest(m_toolkit);
+        now = now.filter(QRegularExpression("^(?!\\.cudnn-setup)"));
+        QCOMPARE(now, good);
+        // A second repair finds nothing to do.
+        const Outcome again = run(*m_real, PlanKind::Repair, nullptr, "tx-r2");
+        QVERIFY(again.ok);
+        QCOMPARE(int(again.actions.size()), 0);
+        // Uninstall still gives back the pristine toolkit, repair backups included.
+        QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-u").ok);
+        QVERIFY(!QFile::exists(m_toolkit + "/.cudnn-setup"));
+    }
+
+    void repairFromWrongArchiveRefuses()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-i").ok);
+        QFile::remove(m_toolkit + "/bin/cudnn64_8.dll");
+        const QStringList before = manifest(m_toolkit);
+        ArchiveInfo other = m_r81.info;
+        const Outcome out = run(*m_real, PlanKind::Repair, &other, "tx-r");
+        QVERIFY(!out.ok);
+        QCOMPARE(out.problems.at(0).code, std::string("hash-mismatch"));
+        QCOMPARE(manifest(m_toolkit), before);
+    }
+
+    void diskFullOnSmallTmpfs()
+    {
+        const QString mnt = m_dir->path() + "/small";
+        QDir().mkpath(mnt);
+        if (::mount("tmpfs", mnt.toLocal8Bit().constData(), "tmpfs", 0, "size=600k") != 0)
+            QSKIP("cannot mount a tmpfs here (needs root and CAP_SYS_ADMIN); disk-full case not run");
+        struct Unmount {
+            QString m;
+            ~Unmount() { ::umount(m.toLocal8Bit().constData()); }
+        } unmount{mnt};
+        m_toolkit = mnt + "/v11.3";
+        makeToolkit(m_toolkit);
+        const QStringList before = manifest(m_toolkit);
+        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-full");
+        QVERIFY(!out.ok);
+        QCOMPARE(out.problems.at(0).code, std::string("disk-full"));
+        QVERIFY(out.exitCode() == ExitCode::RolledBack);
+        QCOMPARE(manifest(m_toolkit), before);
+    }
+
+    void recoverWithCorruptJournal()
+    {
+        QDir().mkpath(m_state);
+        writeText(QString::fromStdString(journalPathIn(m_state.toStdString())), "{ not json");
+        Engine engine(*m_real, m_path.get(), m_source.get());
+        const Outcome rec = engine.recover(m_state.toStdString());
+        QVERIFY(!rec.ok);
+        QCOMPARE(rec.problems.at(0).code, std::string("journal-corrupt"));
+        QVERIFY(rec.exitCode() == ExitCode::NotRolledBack);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"
