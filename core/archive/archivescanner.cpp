@@ -293,8 +293,6 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
                 job = &jobs[nextJob++];
             }
             const ZipEntryInfo& info = entries[job->entry];
-            if (options.progress)
-                options.progress->onItem(info.name);
             std::unique_ptr<EntryConsumer> consumer = options.consumerFor ? options.consumerFor(info) : nullptr;
             result.outcomes[job->entry] = inflater.run(
                 info, consumer.get(), [&](ScanChunk& c) { return takeChunk(*job, c); }, cancel);
@@ -326,6 +324,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             }
             EVP_DigestUpdate(digest.get(), block.get(), want);
             const std::uint64_t blockEnd = pos + want;
+            const std::size_t firstNew = feedCursor;
             {
                 std::lock_guard lock(mutex);
                 while (feedCursor < jobs.size() && jobs[feedCursor].begin < blockEnd)
@@ -345,8 +344,12 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             }
             dataReady.notify_all();
             pos = blockEnd;
-            if (options.progress)
+            if (options.progress) {
+                // The "current entry" is the one whose bytes are being read now.
+                for (std::size_t k = firstNew; k < feedCursor; ++k)
+                    options.progress->onItem(entries[jobs[k].entry].name);
                 options.progress->onProgress(pos, fileSize);
+            }
         }
         {
             // Whatever was not fed by now never will be: let the workers finish (and

@@ -58,7 +58,9 @@ struct ScanOptions {
     std::function<bool(const ZipEntryInfo&)> select;
     std::function<std::unique_ptr<EntryConsumer>(const ZipEntryInfo&)> consumerFor;
     unsigned threads = 0;         // 0: hardware concurrency
-    ProgressSink* progress = nullptr;  // bytes of the archive file read so far / file size
+    // onProgress: bytes of the archive file read so far / file size; onItem: the entry whose
+    // bytes are being read now (only entries that will be inflated).
+    ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     std::size_t blockSize = 4u << 20;  // bytes per sequential read
     unsigned maxBlocksInFlight = 6;    // read-ahead bound: blockSize * this is the buffer memory
