@@ -66,7 +66,7 @@ TEST_F(UacPolicy, UacOffWithoutAdminRefusesBeforeLaunching)
         ::SetLastError(ERROR_CANCELLED);
         return FALSE;
     });
-    const auto r = elevator->run(self(), {"--exit", "0"});
+    const auto r = elevator->run(self(), {"--exit", "0"}, nullptr);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "elevation-refused");
     if (processIsElevated()) {
@@ -88,17 +88,22 @@ TEST(Runas, RefusedPromptIsElevationRefused)
         ::SetLastError(ERROR_CANCELLED);
         return FALSE;
     });
+    std::string output;
     const auto r = elevator->run("C:\\Program Files\\cudnn-setup\\cudnn-setup.exe",
-                                 {"--elevated-apply", "C:\\ProgramData\\cudnn-setup\\plan 1.json", "say \"hi\"", "dir\\"});
+                                 {"--json", "elevated-apply", "C:\\ProgramData\\cudnn-setup\\plan 1.json"}, &output);
     if (!processIsElevated() && uacEnabled() == std::optional<bool>(false))
         GTEST_SKIP() << "UAC is off in this prefix; covered by UacPolicy";
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "elevation-refused");
     EXPECT_NE(r.error().message.find("declined"), std::string::npos) << r.error().message;
     EXPECT_EQ(verb, L"runas");
-    EXPECT_EQ(file, L"C:\\Program Files\\cudnn-setup\\cudnn-setup.exe");
-    EXPECT_EQ(parameters,
-              L"--elevated-apply \"C:\\ProgramData\\cudnn-setup\\plan 1.json\" \"say \\\"hi\\\"\" dir\\");
+    // cmd.exe from System32 (not %ComSpec%) redirects the helper's stdout to a file.
+    EXPECT_EQ(file, L"C:\\windows\\system32\\cmd.exe");
+    EXPECT_EQ(parameters.rfind(L"/d /s /c \"^\"C:\\Program Files\\cudnn-setup\\cudnn-setup.exe^\" --json elevated-apply "
+                               L"^\"C:\\ProgramData\\cudnn-setup\\plan 1.json^\" 1> \"", 0),
+              0u)
+        << win::narrow(parameters);
+    EXPECT_TRUE(output.empty());
 }
 
 TEST(Runas, OtherLaunchFailuresAreNotRefusals)
@@ -107,7 +112,7 @@ TEST(Runas, OtherLaunchFailuresAreNotRefusals)
         ::SetLastError(ERROR_FILE_NOT_FOUND);
         return FALSE;
     });
-    const auto r = elevator->run("C:\\missing.exe", {});
+    const auto r = elevator->run("C:\\missing.exe", {}, nullptr);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "elevation-failed");
 }
@@ -115,9 +120,26 @@ TEST(Runas, OtherLaunchFailuresAreNotRefusals)
 TEST(Runas, RealShellExecuteRunsTheHelperAndReturnsItsExitCode)
 {
     const auto elevator = makeElevator();
-    const auto r = elevator->run(self(), {"--exit", "7"});
+    std::string output = "stale";
+    const auto r = elevator->run(self(), {"--exit", "7"}, &output);
     ASSERT_TRUE(r.ok()) << r.error().message << " / " << r.error().detail;
     EXPECT_EQ(r.value(), 7);
+    EXPECT_EQ(output, "");
+}
+
+TEST(Runas, HelperOutputArrivesWithArgumentsIntact)
+{
+    // Characters cmd.exe would otherwise act on, and argv quoting cases.
+    const std::vector<std::string> args{"--echo", "two words", "x&y|z", "50%", "%PATH%", "q\"t", "(p)", "^c", "!e!",
+                                        "<in>", "C:\\a b\\", "{\"ok\": true}"};
+    std::string output;
+    const auto r = makeElevator()->run(self(), args, &output);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r.value(), 0);
+    std::string expected;
+    for (size_t i = 1; i < args.size(); ++i)
+        expected += args[i] + "\n";
+    EXPECT_EQ(output, expected);
 }
 
 TEST(Runas, WritableFolderNeedsNoElevation)
