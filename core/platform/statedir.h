@@ -9,10 +9,7 @@
 
 namespace cudnnsetup {
 
-// Windows: %ProgramData%\cudnn-setup (known folder, not the variable).
-// Linux: /var/lib/cudnn-setup as root, else $XDG_STATE_HOME/cudnn-setup
-// (default ~/.local/state/cudnn-setup).
-std::filesystem::path defaultStateDir();
+// Where the folder is by default is install/statedir.h's defaultStateDir().
 
 enum class StateDirAccess {
     Shared,   // administrators/SYSTEM (root) write, everybody reads: the machine-wide default

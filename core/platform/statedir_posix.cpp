@@ -7,17 +7,6 @@
 
 namespace cudnnsetup {
 
-std::filesystem::path defaultStateDir()
-{
-    if (::geteuid() == 0)
-        return "/var/lib/cudnn-setup";
-    if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg == '/')
-        return std::filesystem::path(xdg) / "cudnn-setup";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".local/state/cudnn-setup";
-    return "/tmp/cudnn-setup-" + std::to_string(::geteuid());
-}
-
 Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess access)
 {
     std::error_code ec;

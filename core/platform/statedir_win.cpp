@@ -1,6 +1,5 @@
 #include "platform/statedir.h"
 
-#include "platform/environment.h"
 #include "platform/win32.h"
 
 #include <aclapi.h>
@@ -37,13 +36,6 @@ std::wstring currentUserSid()
 }
 
 }  // namespace
-
-std::filesystem::path defaultStateDir()
-{
-    if (auto programData = hostEnvironment()->knownFolder(KnownFolder::ProgramData))
-        return std::filesystem::path(win::widen(*programData)) / "cudnn-setup";
-    return std::filesystem::path("C:\\ProgramData\\cudnn-setup");
-}
 
 Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess access)
 {

@@ -56,14 +56,6 @@ TEST(LongPath, DotSegmentsAreResolvedBeforePrefixing)
     EXPECT_TRUE(std::filesystem::exists(scratch / "b.txt"));
 }
 
-TEST(StateDir, DefaultIsUnderProgramData)
-{
-    const auto programData = hostEnvironment()->knownFolder(KnownFolder::ProgramData);
-    ASSERT_TRUE(programData.has_value());
-    EXPECT_EQ(defaultStateDir(), std::filesystem::path(win::widen(*programData)) / "cudnn-setup");
-    EXPECT_EQ(win::narrow(defaultStateDir().wstring()), "C:\\ProgramData\\cudnn-setup");
-}
-
 TEST(StateDir, SharedFolderGetsAProtectedAdminsOnlyWriteDacl)
 {
     ScratchDir scratch("statedir");
@@ -209,4 +201,36 @@ TEST(FilesInUse, RestartManagerNamesHolder)
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().message.find("(pid " + std::to_string(holder.pid()) + ")"), std::string::npos)
         << refused.error().message;
+}
+
+TEST(Resources, ConsoleToolCarriesVersionManifestAndIcon)
+{
+    const auto exe = winetest::cliExe();
+    const auto version = systemFileVersion(exe);
+    ASSERT_TRUE(version.ok()) << version.error().message;
+    EXPECT_EQ(version->fileVersion, CUDNN_SETUP_VERSION_QUAD);
+    const PeInfo pe = readPeFile(win::narrow(exe.wstring()));
+    ASSERT_TRUE(pe.isX64()) << pe.error;
+    EXPECT_EQ(pe.fileVersion.value_or(""), CUDNN_SETUP_VERSION_QUAD);
+
+    win::Module image(::LoadLibraryExW(exe.wstring().c_str(), nullptr,
+                                       LOAD_LIBRARY_AS_DATAFILE | LOAD_LIBRARY_AS_IMAGE_RESOURCE));
+    ASSERT_TRUE(image) << ::GetLastError();
+    HRSRC manifest = ::FindResourceW(image.get(), MAKEINTRESOURCEW(1), MAKEINTRESOURCEW(24));
+    ASSERT_NE(manifest, nullptr);
+    const auto* text = static_cast<const char*>(::LockResource(::LoadResource(image.get(), manifest)));
+    const std::string xml(text, ::SizeofResource(image.get(), manifest));
+    for (const char* needle : {"level=\"asInvoker\"", "<longPathAware", ">true<", "PerMonitorV2", ">UTF-8<"})
+        EXPECT_NE(xml.find(needle), std::string::npos) << needle;
+    HICON icon = static_cast<HICON>(::LoadImageW(image.get(), MAKEINTRESOURCEW(101), IMAGE_ICON, 32, 32, 0));
+    ASSERT_NE(icon, nullptr) << ::GetLastError();
+    ICONINFO info{};
+    ASSERT_TRUE(::GetIconInfo(icon, &info));
+    BITMAP bm{};
+    ASSERT_NE(::GetObjectW(info.hbmColor, sizeof bm, &bm), 0);
+    EXPECT_EQ(bm.bmWidth, 32);
+    EXPECT_EQ(bm.bmHeight, 32);
+    ::DeleteObject(info.hbmColor);
+    ::DeleteObject(info.hbmMask);
+    ::DestroyIcon(icon);
 }
