@@ -39,6 +39,32 @@ case "${1:-}" in
     shift
     "$wine" "$exe" "$@"
     ;;
+  nsis)
+    # nsis NSI CLI_EXE WORKDIR VERSION: compile the installer script with the
+    # console tool as stand-in payload (warnings are errors), then install it
+    # silently in the prefix, check files and the uninstall key, and uninstall.
+    nsi=$2; cli=$3; work=$4; version=$5
+    command -v makensis >/dev/null || { echo "SKIPPED: makensis not found (apt-get install nsis)" >&2; exit 77; }
+    [ -f "$cli" ] || { echo "SKIPPED: $cli is not built; build the windows-mingw preset first" >&2; exit 77; }
+    rm -rf "$work"; mkdir -p "$work/payload"
+    cp "$cli" "$work/payload/"
+    setup="$work/cudnn-setup-$version-win64.exe"
+    makensis -WX -V2 "-DVERSION=$version" "-DPAYLOAD_DIR=$work/payload" "-DOUTFILE=$setup" "$nsi" || exit 1
+    target='C:\cudnn-setup-nsis-test'
+    unix_target="$WINEPREFIX/drive_c/cudnn-setup-nsis-test"
+    key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\cudnn-setup'
+    "$wine" "$setup" /S "/D=$target" || { echo "silent install failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    [ -f "$unix_target/cudnn-setup-cli.exe" ] || { echo "installer did not place cudnn-setup-cli.exe" >&2; exit 1; }
+    [ -f "$unix_target/uninstall.exe" ] || { echo "installer did not write uninstall.exe" >&2; exit 1; }
+    "$wine" reg query "$key" /v DisplayVersion /reg:64 2>/dev/null | grep -q "$version" \
+      || { echo "uninstall key $key lacks DisplayVersion $version" >&2; exit 1; }
+    "$wine" "$unix_target/uninstall.exe" /S || { echo "silent uninstall failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    [ ! -e "$unix_target/cudnn-setup-cli.exe" ] || { echo "uninstall left cudnn-setup-cli.exe" >&2; exit 1; }
+    if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "uninstall left $key" >&2; exit 1; fi
+    echo "installer built, installed, checked and uninstalled: $setup"
+    ;;
   shutdown)
     [ -n "$server" ] && "$server" -k 2>/dev/null
     exit 0
