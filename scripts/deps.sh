@@ -8,6 +8,12 @@ want=(cmake ninja-build g++ pkg-config
 if [ "${1:-build}" = test ]; then
   # fonts-wqy-microhei: CJK glyphs for the wizard's 简体中文 screenshots (offscreen tests).
   want+=(p7zip-full unzip zip openssl xvfb xauth fonts-wqy-microhei)
+  # Windows cross build and its tests under Wine (scripts/build-windows-deps.sh,
+  # preset windows-mingw, tests/wine): mingw-w64 (64-bit, and 32-bit for the
+  # "wrong architecture" DLL), nasm for ISA-L, Debian sources via dpkg-dev,
+  # GoogleTest sources, Wine, and makensis for the installer script check.
+  want+=(g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix mingw-w64-tools libz-mingw-w64-dev
+         nasm make perl dpkg-dev googletest wine64 wine nsis)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -1,0 +1,214 @@
+#include "platform/elevation.h"
+
+#include "platform/uac.h"
+#include "platform/win32.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Same quoting rule as CommandLineToArgvW: backslashes double only before a quote.
+std::wstring quoteArgument(const std::wstring& arg)
+{
+    if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring::npos)
+        return arg;
+    std::wstring out = L"\"";
+    size_t backslashes = 0;
+    for (wchar_t c : arg) {
+        if (c == L'\\') {
+            ++backslashes;
+            continue;
+        }
+        out.append(c == L'"' ? backslashes * 2 + 1 : backslashes, L'\\');
+        backslashes = 0;
+        out += c;
+    }
+    out.append(backslashes * 2, L'\\');
+    return out + L"\"";
+}
+
+// Whether this process can create a file in `folder` (the nearest existing
+// ancestor decides): a real probe, since ACL evaluation by hand misses group
+// memberships, deny entries and virtualisation.
+bool canWriteIn(const std::filesystem::path& folder)
+{
+    std::filesystem::path p = folder;
+    std::error_code ec;
+    while (!p.empty() && !std::filesystem::exists(p, ec) && p != p.parent_path())
+        p = p.parent_path();
+    if (p.empty())
+        return false;
+    const std::wstring probe = win::longPath(p / (L".cudnn-setup-probe-" + std::to_wstring(::GetCurrentProcessId())));
+    win::FileHandle h(::CreateFileW(probe.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                                    FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr));
+    return static_cast<bool>(h);
+}
+
+// cmd.exe reads its command line twice: once for %VAR%, redirections and
+// operators, then the program's own argv rules apply. A caret before every cmd
+// metacharacter (quotes included) hands the argv-quoted text through unchanged.
+std::wstring escapeForCmd(const std::wstring& text)
+{
+    std::wstring out;
+    for (wchar_t c : text) {
+        if (std::wstring_view(L"()%!^\"<>&|").find(c) != std::wstring_view::npos)
+            out += L'^';
+        out += c;
+    }
+    return out;
+}
+
+std::wstring systemFolder()
+{
+    wchar_t buffer[MAX_PATH + 1];
+    const UINT n = ::GetSystemDirectoryW(buffer, MAX_PATH + 1);
+    return std::wstring(buffer, n);
+}
+
+// A fresh file name in %TEMP% for the helper's stdout; cmd creates the file.
+std::filesystem::path outcomeFile()
+{
+    wchar_t temp[MAX_PATH + 1];
+    const DWORD n = ::GetTempPathW(MAX_PATH + 1, temp);
+    return std::filesystem::path(std::wstring(temp, n)) /
+           (L"cudnn-setup-elevated-" + std::to_wstring(::GetCurrentProcessId()) + L"-" +
+            std::to_wstring(::GetTickCount64()) + L".json");
+}
+
+class RunasElevator : public Elevator {
+public:
+    explicit RunasElevator(ShellExecuteFn shellExecute) : m_shellExecute(std::move(shellExecute)) {}
+
+    bool needed(const std::vector<std::string>& writableFolders) const override
+    {
+        if (processIsElevated())
+            return false;
+        for (const std::string& folder : writableFolders)
+            if (!canWriteIn(std::filesystem::path(win::widen(folder))))
+                return true;
+        return false;
+    }
+
+    Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output) override
+    {
+        if (!processIsElevated() && uacEnabled() == std::optional<bool>(false))
+            return Error{"elevation-refused",
+                         "Administrator rights are needed, and with User Account Control turned off Windows cannot "
+                         "ask for them. Run the command from an administrator command prompt.",
+                         "EnableLUA=0"};
+        // An elevated process started through "runas" inherits no handles from us,
+        // so its stdout (the helper's JSON outcome) cannot be a pipe: cmd.exe in
+        // System32 redirects it into a file that we read once the helper is done.
+        const std::filesystem::path outFile = outcomeFile();
+        std::wstring command = quoteArgument(win::widen(program));
+        for (const std::string& a : args)
+            command += L' ' + quoteArgument(win::widen(a));
+        const std::wstring parameters =
+            L"/d /s /c \"" + escapeForCmd(command) + L" 1> \"" + outFile.wstring() + L"\"\"";
+        const std::wstring cmd = systemFolder() + L"\\cmd.exe";
+
+        SHELLEXECUTEINFOW info{};
+        info.cbSize = sizeof info;
+        // NOASYNC: the call returns only once the process exists (no DDE leftovers);
+        // NOCLOSEPROCESS: we wait for it and read its exit code.
+        info.fMask = SEE_MASK_NOCLOSEPROCESS | SEE_MASK_NOASYNC | SEE_MASK_FLAG_NO_UI;
+        info.lpVerb = L"runas";
+        info.lpFile = cmd.c_str();
+        info.lpParameters = parameters.c_str();
+        info.nShow = SW_HIDE;
+        if (!m_shellExecute(&info)) {
+            const DWORD code = ::GetLastError();
+            if (code == ERROR_CANCELLED)
+                return Error{"elevation-refused",
+                             "Administrator rights were not granted (the Windows prompt was declined). Nothing was "
+                             "changed; run the command again and accept the prompt, or use an administrator "
+                             "command prompt.",
+                             "ShellExecuteExW runas: ERROR_CANCELLED"};
+            return Error{"elevation-failed",
+                         "The elevated helper could not be started (" + win::systemMessage(code) + ").",
+                         "ShellExecuteExW runas failed with " + std::to_string(code)};
+        }
+        win::Handle process(info.hProcess);
+        if (!process)
+            return Error{"elevation-failed", "The elevated helper was started but cannot be waited for.",
+                         "ShellExecuteExW returned no process handle"};
+        ::WaitForSingleObject(process.get(), INFINITE);
+        DWORD exitCode = 0;
+        const bool gotCode = ::GetExitCodeProcess(process.get(), &exitCode) != 0;
+        std::error_code ec;
+        if (output) {
+            std::ifstream in(outFile, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            *output = text.str();
+        }
+        std::filesystem::remove(outFile, ec);
+        if (!gotCode)
+            return Error{"elevation-failed", "The elevated helper's result cannot be read.", "GetExitCodeProcess"};
+        return static_cast<int>(exitCode);
+    }
+
+private:
+    ShellExecuteFn m_shellExecute;
+};
+
+}  // namespace
+
+bool processIsElevated()
+{
+    win::Handle token;
+    if (!::OpenProcessToken(::GetCurrentProcess(), TOKEN_QUERY, token.put()))
+        return false;
+    TOKEN_ELEVATION elevation{};
+    DWORD size = 0;
+    if (!::GetTokenInformation(token.get(), TokenElevation, &elevation, sizeof elevation, &size))
+        return false;
+    return elevation.TokenIsElevated != 0;
+}
+
+std::optional<bool> uacEnabled()
+{
+    win::Key key;
+    LONG rc = ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, L"SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System", 0,
+                              KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put());
+    DWORD value = 0;
+    DWORD size = sizeof value;
+    if (rc == ERROR_SUCCESS)
+        rc = ::RegGetValueW(key.get(), nullptr, L"EnableLUA", RRF_RT_REG_DWORD, nullptr, &value, &size);
+    if (rc == ERROR_FILE_NOT_FOUND)
+        return true;  // absent means the default: UAC on
+    if (rc != ERROR_SUCCESS)
+        return std::nullopt;
+    return value != 0;
+}
+
+std::unique_ptr<Elevator> makeRunasElevator(ShellExecuteFn shellExecute)
+{
+    return std::make_unique<RunasElevator>(std::move(shellExecute));
+}
+
+std::unique_ptr<Elevator> makeElevator()
+{
+    return makeRunasElevator([](SHELLEXECUTEINFOW* info) { return ::ShellExecuteExW(info); });
+}
+
+std::string currentExecutable()
+{
+    std::wstring buffer(512, L'\0');
+    for (;;) {
+        const DWORD n = ::GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
+        if (n == 0)
+            return {};
+        if (n < buffer.size()) {
+            buffer.resize(n);
+            return win::narrow(buffer);
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+}
+
+}  // namespace cudnnsetup

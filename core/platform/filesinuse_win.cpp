@@ -1,0 +1,100 @@
+#include "platform/filesinuse.h"
+
+#include "platform/win32.h"
+
+#include <restartmanager.h>
+
+namespace cudnnsetup {
+
+namespace {
+
+// RmEndSession on scope exit.
+struct RmSession {
+    DWORD handle = 0;
+    bool open = false;
+    ~RmSession()
+    {
+        if (open)
+            ::RmEndSession(handle);
+    }
+};
+
+}  // namespace
+
+bool isFileLocked(const std::filesystem::path& file)
+{
+    // Asking for DELETE access with every sharing flag fails exactly when some
+    // other open lacks FILE_SHARE_DELETE, or the file is a mapped image.
+    const std::wstring name = win::longPath(file);
+    win::FileHandle h(::CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                    nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+    if (h)
+        return false;
+    const DWORD code = ::GetLastError();
+    return code == ERROR_SHARING_VIOLATION || code == ERROR_LOCK_VIOLATION || code == ERROR_USER_MAPPED_FILE;
+}
+
+Result<std::vector<FileHolder>> processesUsing(const std::filesystem::path& file)
+{
+    RmSession session;
+    WCHAR key[CCH_RM_SESSION_KEY + 1] = {};
+    DWORD rc = ::RmStartSession(&session.handle, 0, key);
+    if (rc != ERROR_SUCCESS)
+        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+                     "RmStartSession failed with " + std::to_string(rc)};
+    session.open = true;
+    const std::wstring name = file.wstring();  // the Restart Manager does not take "\\?\" names
+    LPCWSTR names[] = {name.c_str()};
+    rc = ::RmRegisterResources(session.handle, 1, names, 0, nullptr, 0, nullptr);
+    if (rc != ERROR_SUCCESS)
+        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+                     "RmRegisterResources failed with " + std::to_string(rc)};
+    std::vector<RM_PROCESS_INFO> info(8);
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        UINT needed = 0;
+        UINT count = static_cast<UINT>(info.size());
+        DWORD reasons = 0;
+        rc = ::RmGetList(session.handle, &needed, &count, info.data(), &reasons);
+        if (rc == ERROR_MORE_DATA) {
+            // The list can grow between calls; retry with what it asked for.
+            info.resize(needed + 4);
+            continue;
+        }
+        if (rc != ERROR_SUCCESS)
+            return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+                         "RmGetList failed with " + std::to_string(rc)};
+        std::vector<FileHolder> holders;
+        for (UINT i = 0; i < count; ++i)
+            holders.push_back({info[i].Process.dwProcessId, win::narrow(info[i].strAppName)});
+        return holders;
+    }
+    return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+                 "RmGetList kept growing"};
+}
+
+Result<Unit> replaceFile(const std::filesystem::path& source, const std::filesystem::path& target)
+{
+    const std::wstring from = win::longPath(source);
+    const std::wstring to = win::longPath(target);
+    if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+        return Unit{};
+    const DWORD code = ::GetLastError();
+    // A held target shows up as a sharing violation, or as "access denied" when it
+    // is a loaded DLL; the DELETE probe tells the latter from a real permission issue.
+    if (code == ERROR_SHARING_VIOLATION || code == ERROR_LOCK_VIOLATION ||
+        (code == ERROR_ACCESS_DENIED && isFileLocked(target))) {
+        std::string who;
+        if (auto holders = processesUsing(target); holders && !holders->empty())
+            who = describeHolders(*holders);
+        return Error{kFileInUse,
+                     win::utf8(target) + " is in use" + (who.empty() ? std::string() : " by " + who) +
+                         "; close " + (who.empty() ? std::string("the program using it") : std::string("it")) +
+                         " and try again.",
+                     "MoveFileExW failed with " + std::to_string(code)};
+    }
+    return Error{"replace-failed",
+                 "Cannot replace " + win::utf8(target) + " (" + win::systemMessage(code) + ").",
+                 "MoveFileExW failed with " + std::to_string(code)};
+}
+
+}  // namespace cudnnsetup

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Cross-builds, once, the libraries the Windows (mingw-w64) build of the core and
+# the console tool needs, from Debian's own source packages, as static archives:
+#   OpenSSL (libcrypto only), libzip (against libz-mingw-w64), ISA-L (nasm),
+#   GoogleTest (for the Wine tests; from /usr/src/googletest),
+# plus copies of the header-only nlohmann-json and CLI11 (the host /usr/include
+# must never be on the cross include path).
+# Usage: scripts/build-windows-deps.sh [DEST]   (default: build/windows-deps)
+# Result: DEST/prefix/{include,lib,lib/pkgconfig,lib/cmake}; rerunning is a no-op
+# while DEST/prefix/.complete matches this script's recipe version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+dest=$(realpath -m "${1:-build/windows-deps}")
+prefix=$dest/prefix
+jobs=${JOBS:-2}
+recipe=4   # bump when the recipe below changes, to force a rebuild
+host=x86_64-w64-mingw32
+
+if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
+  echo "windows deps: cached in $prefix" >&2
+  exit 0
+fi
+for tool in $host-gcc-posix $host-g++-posix nasm perl make cmake dpkg-source; do
+  command -v "$tool" >/dev/null || { echo "windows deps: '$tool' missing; run scripts/deps.sh test" >&2; exit 2; }
+done
+[ -f /usr/src/googletest/CMakeLists.txt ] || { echo "windows deps: /usr/src/googletest missing (apt-get install googletest)" >&2; exit 2; }
+
+rm -rf "$prefix" "$dest/src" "$dest/build" "$dest/logs"
+mkdir -p "$prefix"/{include,lib/pkgconfig,lib/cmake} "$dest"/{src,build,logs}
+start=$SECONDS
+# Each step's output goes to DEST/logs/STEP.log; a failure shows its end.
+step() {
+  local name=$1; shift
+  if ! "$@" >"$dest/logs/$name.log" 2>&1; then
+    echo "windows deps: step '$name' failed; end of $dest/logs/$name.log:" >&2
+    tail -n 40 "$dest/logs/$name.log" >&2
+    exit 1
+  fi
+}
+
+# --- sources: a private apt configuration, so no global deb-src list is added.
+# Same mirror as the machine's own sources; bookworm main only: the security
+# mirror here serves .orig tarballs without their .dsc, which apt cannot unpack.
+apt=$dest/apt
+mkdir -p "$apt"/{etc/sources.list.d,lists/partial,cache/archives/partial}
+mirror=$(grep -hoE 'https?://[^ ]+/debian/?$|https?://[^ ]+/debian ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1 | tr -d ' ' || true)
+mirror=${mirror:-http://deb.debian.org/debian}
+echo "deb-src ${mirror%/} bookworm main" > "$apt/etc/sources.list"
+aptopts=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
+         -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
+         -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
+[ "$(id -u)" -eq 0 ] && aptopts+=(-o APT::Sandbox::User=root)
+step apt-update apt-get "${aptopts[@]}" update
+step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source openssl libzip libisal' _ "$dest/src" "${aptopts[@]}"
+
+# --- OpenSSL: libcrypto.a and its headers (generated ones included).
+ossl=$(find "$dest/src" -maxdepth 1 -type d -name 'openssl-*' | head -n1)
+step openssl bash -c 'cd "$1" \
+  && ./Configure mingw64 --cross-compile-prefix="$2"- no-shared no-tests --prefix="$3" --libdir=lib \
+  && make -j"$4" build_generated && make -j"$4" libcrypto.a' _ "$ossl" "$host" "$prefix" "$jobs"
+cp "$ossl/libcrypto.a" "$prefix/lib/"
+mkdir -p "$prefix/include/openssl"
+cp "$ossl"/include/openssl/*.h "$prefix/include/openssl/"
+echo "windows deps: openssl $(basename "$ossl") after $((SECONDS - start)) s" >&2
+
+# --- zlib (Debian's libz-mingw-w64-dev) is used from the mingw sysroot.
+zlib_lib=/usr/$host/lib/libz.a
+zlib_inc=/usr/$host/include
+[ -f "$zlib_lib" ] || { echo "windows deps: $zlib_lib missing (apt-get install libz-mingw-w64-dev)" >&2; exit 2; }
+
+# --- libzip: static, no crypto backends (encrypted entries are refused anyway).
+lz=$(find "$dest/src" -maxdepth 1 -type d -name 'libzip-*' | head -n1)
+step libzip-configure cmake -S "$lz" -B "$dest/build/libzip" -G Ninja \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF \
+  -DZLIB_LIBRARY="$zlib_lib" -DZLIB_INCLUDE_DIR="$zlib_inc" \
+  -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
+  -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DENABLE_ZSTD=OFF \
+  -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
+step libzip-build cmake --build "$dest/build/libzip" -j"$jobs"
+step libzip-install cmake --install "$dest/build/libzip"
+# A static-only prefix: fold the private libraries into Libs, and tell zip.h not
+# to declare its functions __declspec(dllimport).
+cat > "$prefix/lib/pkgconfig/libzip.pc" <<PC
+prefix=$prefix
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+Name: libzip
+Description: library for handling zip archives (static, mingw-w64)
+Version: $(sed -n 's/^Version: //p' "$dest/build/libzip/libzip.pc" 2>/dev/null || echo 1.7.3)
+Libs: -L\${libdir} -lzip -L/usr/$host/lib -lz -lbcrypt
+Cflags: -I\${includedir} -DZIP_STATIC
+PC
+echo "windows deps: libzip after $((SECONDS - start)) s" >&2
+
+# --- ISA-L: its own Makefile knows mingw; nasm stands in for yasm.
+isal=$(find "$dest/src" -maxdepth 1 -type d -name 'libisal-*' | head -n1)
+step isa-l make -C "$isal" -f Makefile.unx arch=mingw AS=nasm -j"$jobs" lib isa-l.h
+cp "$isal/bin/isa-l.a" "$prefix/lib/libisal.a"
+mkdir -p "$prefix/include/isa-l"
+cp "$isal"/include/{crc,crc64,erasure_code,gf_vect_mul,igzip_lib,mem_routines,raid,test,types}.h "$prefix/include/isa-l/"
+cp "$isal/isa-l.h" "$prefix/include/"
+cat > "$prefix/lib/pkgconfig/libisal.pc" <<PC
+prefix=$prefix
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+Name: libisal
+Description: Intel(R) Intelligent Storage Acceleration Library (static, mingw-w64)
+Version: $(basename "$isal" | sed 's/^libisal-//')
+Libs: -L\${libdir} -lisal
+Cflags: -I\${includedir}
+PC
+echo "windows deps: isa-l after $((SECONDS - start)) s" >&2
+
+# --- GoogleTest for the Wine tests.
+step googletest-configure cmake -S /usr/src/googletest -B "$dest/build/googletest" -G Ninja \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF -DBUILD_GMOCK=OFF \
+  -Dgtest_disable_pthreads=OFF
+step googletest-build cmake --build "$dest/build/googletest" -j"$jobs"
+step googletest-install cmake --install "$dest/build/googletest"
+
+# --- header-only libraries: copies, so the cross include path holds only them.
+cp -r /usr/include/nlohmann "$prefix/include/"
+cp -r /usr/include/CLI "$prefix/include/"
+json_version=$(dpkg-query -W -f='${Version}' nlohmann-json3-dev | sed 's/-.*//')
+mkdir -p "$prefix/lib/cmake/nlohmann_json"
+cat > "$prefix/lib/cmake/nlohmann_json/nlohmann_jsonConfig.cmake" <<CM
+# Header-only nlohmann-json copied from Debian's nlohmann-json3-dev.
+if(NOT TARGET nlohmann_json::nlohmann_json)
+  add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+  set_target_properties(nlohmann_json::nlohmann_json PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "\${CMAKE_CURRENT_LIST_DIR}/../../../include")
+endif()
+CM
+cat > "$prefix/lib/cmake/nlohmann_json/nlohmann_jsonConfigVersion.cmake" <<CM
+set(PACKAGE_VERSION "$json_version")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+CM
+
+rm -rf "$dest/build" "$dest/src" "$dest/apt"
+echo "$recipe" > "$prefix/.complete"
+echo "windows deps: done in $((SECONDS - start)) s -> $prefix" >&2

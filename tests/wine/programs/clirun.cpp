@@ -1,0 +1,131 @@
+#include "clirun.h"
+
+#include "winetest.h"
+
+#include <thread>
+
+namespace cudnnsetup::winetest {
+
+namespace {
+
+std::wstring commandLine(const std::vector<std::string>& args)
+{
+    auto quote = [](const std::wstring& a) {
+        std::wstring out = L"\"";
+        size_t bs = 0;
+        for (wchar_t c : a) {
+            if (c == L'\\') {
+                ++bs;
+                continue;
+            }
+            out.append(c == L'"' ? bs * 2 + 1 : bs, L'\\');
+            bs = 0;
+            out += c;
+        }
+        out.append(bs * 2, L'\\');
+        return out + L"\"";
+    };
+    std::wstring line = quote(cliExe().wstring());
+    for (const std::string& a : args) {
+        const int n = ::MultiByteToWideChar(CP_UTF8, 0, a.data(), static_cast<int>(a.size()), nullptr, 0);
+        std::wstring w(static_cast<size_t>(n), L'\0');
+        ::MultiByteToWideChar(CP_UTF8, 0, a.data(), static_cast<int>(a.size()), w.data(), n);
+        line += L' ' + quote(w);
+    }
+    return line;
+}
+
+void drain(HANDLE pipe, std::string* into)
+{
+    char buf[4096];
+    DWORD got = 0;
+    while (::ReadFile(pipe, buf, sizeof buf, &got, nullptr) && got > 0)
+        into->append(buf, got);
+}
+
+}  // namespace
+
+CliResult runCli(const std::vector<std::string>& args)
+{
+    CliResult r;
+    SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+    HANDLE outRead = nullptr, outWrite = nullptr, errRead = nullptr, errWrite = nullptr;
+    ::CreatePipe(&outRead, &outWrite, &inherit, 0);
+    ::CreatePipe(&errRead, &errWrite, &inherit, 0);
+    ::SetHandleInformation(outRead, HANDLE_FLAG_INHERIT, 0);
+    ::SetHandleInformation(errRead, HANDLE_FLAG_INHERIT, 0);
+    STARTUPINFOW si{};
+    si.cb = sizeof si;
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
+    si.hStdOutput = outWrite;
+    si.hStdError = errWrite;
+    PROCESS_INFORMATION pi{};
+    std::wstring line = commandLine(args);
+    const std::wstring exe = cliExe().wstring();
+    const BOOL started =
+        ::CreateProcessW(exe.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi);
+    ::CloseHandle(outWrite);
+    ::CloseHandle(errWrite);
+    if (started) {
+        std::thread errReader(drain, errRead, &r.err);
+        drain(outRead, &r.out);
+        errReader.join();
+        ::WaitForSingleObject(pi.hProcess, INFINITE);
+        DWORD code = 0;
+        ::GetExitCodeProcess(pi.hProcess, &code);
+        r.exitCode = static_cast<int>(code);
+        ::CloseHandle(pi.hProcess);
+        ::CloseHandle(pi.hThread);
+    } else {
+        r.err = "cannot start " + cliExe().string();
+    }
+    ::CloseHandle(outRead);
+    ::CloseHandle(errRead);
+    return r;
+}
+
+CliProcess::CliProcess(const std::vector<std::string>& args)
+{
+    STARTUPINFOW si{};
+    si.cb = sizeof si;
+    PROCESS_INFORMATION pi{};
+    std::wstring line = commandLine(args);
+    const std::wstring exe = cliExe().wstring();
+    // Its output is not needed: to NUL, so a full pipe can never stall it.
+    SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+    HANDLE nul = ::CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0,
+                               nullptr);
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdOutput = nul;
+    si.hStdError = nul;
+    si.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
+    if (::CreateProcessW(exe.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) {
+        m_process = pi.hProcess;
+        ::CloseHandle(pi.hThread);
+    }
+    ::CloseHandle(nul);
+}
+
+CliProcess::~CliProcess()
+{
+    if (m_process) {
+        kill();
+        ::CloseHandle(m_process);
+    }
+}
+
+bool CliProcess::running() const
+{
+    return m_process && ::WaitForSingleObject(m_process, 0) == WAIT_TIMEOUT;
+}
+
+void CliProcess::kill()
+{
+    if (m_process && running()) {
+        ::TerminateProcess(m_process, 137);
+        ::WaitForSingleObject(m_process, 10000);
+    }
+}
+
+}  // namespace cudnnsetup::winetest

@@ -1,0 +1,236 @@
+// Win32 layer under Wine: long paths, state-dir ACL, file versions against core's
+// PE reader, DLL loading failures, and replacing files that are in use.
+
+#include "winetest.h"
+
+#include "archive/pereader.h"
+#include "platform/environment.h"
+#include "platform/filesinuse.h"
+#include "platform/fileversion.h"
+#include "platform/longpath.h"
+#include "platform/statedir.h"
+#include "platform/win32.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudnnsetup;
+using cudnnsetup::winetest::ScratchDir;
+
+TEST(LongPath, CreatesWritesAndListsBeyondMaxPath)
+{
+    ScratchDir scratch("longpath");
+    std::filesystem::path deep = scratch.path();
+    for (int i = 0; i < 8; ++i)
+        deep /= std::string(40, static_cast<char>('a' + i));
+    ASSERT_GT(deep.wstring().size(), 300u);
+    // Create each level through the "\\?\" form.
+    std::filesystem::path level = scratch.path();
+    for (const auto& part : std::filesystem::relative(deep, scratch.path())) {
+        level /= part;
+        ASSERT_TRUE(::CreateDirectoryW(win::longPath(level).c_str(), nullptr)) << ::GetLastError();
+    }
+    const std::wstring file = win::longPath(deep / "cudnn64_8.dll");
+    ASSERT_EQ(file.rfind(L"\\\\?\\", 0), 0u);
+    win::FileHandle h(::CreateFileW(file.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+    ASSERT_TRUE(h) << ::GetLastError();
+    DWORD written = 0;
+    ASSERT_TRUE(::WriteFile(h.get(), "x64", 3, &written, nullptr));
+    h.reset();
+    WIN32_FILE_ATTRIBUTE_DATA data{};
+    ASSERT_TRUE(::GetFileAttributesExW(file.c_str(), GetFileExInfoStandard, &data));
+    EXPECT_EQ(data.nFileSizeLow, 3u);
+    EXPECT_TRUE(::DeleteFileW(file.c_str()));
+}
+
+TEST(LongPath, DotSegmentsAreResolvedBeforePrefixing)
+{
+    // "\\?\" turns off Win32 normalisation: a ".." passed through would name a
+    // folder literally called "..". The helper resolves it first.
+    ScratchDir scratch("dots");
+    std::filesystem::create_directories(scratch / "a");
+    const auto viaDots = scratch.path() / "a" / ".." / "b.txt";
+    win::FileHandle h(::CreateFileW(win::longPath(viaDots).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                                    FILE_ATTRIBUTE_NORMAL, nullptr));
+    ASSERT_TRUE(h) << ::GetLastError();
+    h.reset();
+    EXPECT_TRUE(std::filesystem::exists(scratch / "b.txt"));
+}
+
+TEST(StateDir, SharedFolderGetsAProtectedAdminsOnlyWriteDacl)
+{
+    ScratchDir scratch("statedir");
+    const auto dir = scratch / "state";
+    const auto done = prepareStateDir(dir, StateDirAccess::Shared);
+    ASSERT_TRUE(done.ok()) << done.error().message << " / " << done.error().detail;
+    const auto sddl = describeStateDirAccess(dir);
+    ASSERT_TRUE(sddl.ok()) << sddl.error().detail;
+    // Wine 8 turns a file DACL into Unix mode bits and reads back what the mode
+    // implies: the protected, admins-only DACL can only be checked on Windows.
+    if (winetest::underWine() && sddl->find("D:P") == std::string::npos)
+        GTEST_SKIP() << "Wine keeps file ACLs only as Unix mode bits; read back " << sddl.value();
+    EXPECT_NE(sddl->find("D:P"), std::string::npos) << sddl.value();  // not inheriting ProgramData's "users may create"
+    EXPECT_NE(sddl->find(";;;SY)"), std::string::npos) << sddl.value();
+    EXPECT_NE(sddl->find(";;;BA)"), std::string::npos) << sddl.value();
+    EXPECT_NE(sddl->find(";;;BU)"), std::string::npos) << sddl.value();
+}
+
+TEST(FileVersion, SystemReaderAgreesWithCorePeReader)
+{
+    const auto dll = winetest::testDll("cstest_versioned.dll");
+    const auto system = systemFileVersion(dll);
+    ASSERT_TRUE(system.ok()) << system.error().message;
+    EXPECT_EQ(system->fileVersion, "8.2.0.53");
+    EXPECT_EQ(system->productVersion, "8.2.0.0");
+    const PeInfo pe = readPeFile(win::narrow(dll.wstring()));
+    ASSERT_TRUE(pe.isX64()) << pe.error;
+    ASSERT_TRUE(pe.fileVersion.has_value()) << pe.error;
+    EXPECT_EQ(*pe.fileVersion, system->fileVersion);
+}
+
+TEST(FileVersion, DllWithoutResourceIsAnErrorForBothReaders)
+{
+    const auto dll = winetest::testDll("cstest_needsmissing.dll");
+    const auto system = systemFileVersion(dll);
+    ASSERT_FALSE(system.ok());
+    EXPECT_EQ(system.error().code, "no-version-info");
+    EXPECT_NE(system.error().message.find("cstest_needsmissing.dll"), std::string::npos) << system.error().message;
+    EXPECT_FALSE(readPeFile(win::narrow(dll.wstring())).fileVersion.has_value());
+}
+
+TEST(FileVersion, ThirtyTwoBitDllIsReadButNotX64)
+{
+    const PeInfo pe = readPeFile(win::narrow(winetest::testDll("cstest_x86.dll").wstring()));
+    ASSERT_TRUE(pe.isPe) << pe.error;
+    EXPECT_EQ(pe.machine, 0x14c);
+    EXPECT_FALSE(pe.isX64());
+}
+
+namespace {
+
+// LoadLibraryExW the way the validator does: by full path, dependencies from the
+// DLL's own folder and System32 only.
+DWORD loadError(const std::filesystem::path& dll)
+{
+    const std::wstring name = dll.wstring();
+    win::Module m(::LoadLibraryExW(name.c_str(), nullptr,
+                                   LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS));
+    return m ? ERROR_SUCCESS : ::GetLastError();
+}
+
+}  // namespace
+
+TEST(DllLoad, FullPathLoadResolvesTheExport)
+{
+    const std::wstring name = winetest::testDll("cstest_versioned.dll").wstring();
+    win::Module m(::LoadLibraryExW(name.c_str(), nullptr,
+                                   LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS));
+    ASSERT_TRUE(m) << ::GetLastError();
+    using GetVersion = int (*)();
+    const auto fn = reinterpret_cast<GetVersion>(reinterpret_cast<void*>(::GetProcAddress(m.get(), "cudnnGetVersion")));
+    ASSERT_NE(fn, nullptr);
+    EXPECT_EQ(fn(), 8200);
+    EXPECT_EQ(::GetProcAddress(m.get(), "cudnnNoSuchFunction"), nullptr);
+    EXPECT_EQ(::GetLastError(), static_cast<DWORD>(ERROR_PROC_NOT_FOUND));
+}
+
+TEST(DllLoad, MissingDependencyIs126)
+{
+    EXPECT_EQ(loadError(winetest::testDll("cstest_needsmissing.dll")), static_cast<DWORD>(ERROR_MOD_NOT_FOUND));
+}
+
+TEST(DllLoad, ThirtyTwoBitDllIs193)
+{
+    EXPECT_EQ(loadError(winetest::testDll("cstest_x86.dll")), static_cast<DWORD>(ERROR_BAD_EXE_FORMAT));
+}
+
+TEST(FilesInUse, ReplaceOfAFreeFileSucceeds)
+{
+    ScratchDir scratch("replace");
+    winetest::writeFile(scratch / "target.dll", "old");
+    winetest::writeFile(scratch / "source.tmp", "new");
+    EXPECT_FALSE(isFileLocked(scratch / "target.dll"));
+    const auto done = replaceFile(scratch / "source.tmp", scratch / "target.dll");
+    ASSERT_TRUE(done.ok()) << done.error().message;
+    EXPECT_EQ(winetest::readFile(scratch / "target.dll"), "new");
+    EXPECT_FALSE(std::filesystem::exists(scratch / "source.tmp"));
+}
+
+TEST(FilesInUse, ReplaceOfAFileHeldWithoutShareDeleteFailsAndChangesNothing)
+{
+    ScratchDir scratch("held");
+    const auto target = scratch / "cudnn64_8.dll";
+    winetest::writeFile(target, "old");
+    winetest::writeFile(scratch / "source.tmp", "new");
+    {
+        win::FileHandle held(::CreateFileW(target.wstring().c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                                           nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+        ASSERT_TRUE(held);
+        EXPECT_TRUE(isFileLocked(target));
+        const auto refused = replaceFile(scratch / "source.tmp", target);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_EQ(refused.error().code, kFileInUse) << refused.error().detail;
+        EXPECT_NE(refused.error().message.find("cudnn64_8.dll is in use"), std::string::npos)
+            << refused.error().message;
+        EXPECT_EQ(winetest::readFile(target), "old");
+        EXPECT_TRUE(std::filesystem::exists(scratch / "source.tmp"));
+    }
+    // Closed: the same replace now goes through.
+    EXPECT_FALSE(isFileLocked(target));
+    const auto done = replaceFile(scratch / "source.tmp", target);
+    ASSERT_TRUE(done.ok()) << done.error().message;
+    EXPECT_EQ(winetest::readFile(target), "new");
+}
+
+TEST(FilesInUse, RestartManagerNamesHolder)
+{
+    ScratchDir scratch("rm");
+    const auto target = scratch / "cudnn_ops_infer64_8.dll";
+    winetest::writeFile(target, "old");
+    winetest::writeFile(scratch / "source.tmp", "new");
+    winetest::FileHolderProcess holder(target);
+    ASSERT_TRUE(holder.ready());
+    const auto holders = processesUsing(target);
+    ASSERT_TRUE(holders.ok()) << holders.error().detail;
+    if (holders->empty() && winetest::underWine())
+        GTEST_SKIP() << "Wine's RmGetList is a stub that reports no processes (rstrtmgr semi-stub)";
+    bool found = false;
+    for (const FileHolder& h : holders.value())
+        found = found || h.pid == holder.pid();
+    EXPECT_TRUE(found) << describeHolders(holders.value());
+    const auto refused = replaceFile(scratch / "source.tmp", target);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("(pid " + std::to_string(holder.pid()) + ")"), std::string::npos)
+        << refused.error().message;
+}
+
+TEST(Resources, ConsoleToolCarriesVersionManifestAndIcon)
+{
+    const auto exe = winetest::cliExe();
+    const auto version = systemFileVersion(exe);
+    ASSERT_TRUE(version.ok()) << version.error().message;
+    EXPECT_EQ(version->fileVersion, CUDNN_SETUP_VERSION_QUAD);
+    const PeInfo pe = readPeFile(win::narrow(exe.wstring()));
+    ASSERT_TRUE(pe.isX64()) << pe.error;
+    EXPECT_EQ(pe.fileVersion.value_or(""), CUDNN_SETUP_VERSION_QUAD);
+
+    win::Module image(::LoadLibraryExW(exe.wstring().c_str(), nullptr,
+                                       LOAD_LIBRARY_AS_DATAFILE | LOAD_LIBRARY_AS_IMAGE_RESOURCE));
+    ASSERT_TRUE(image) << ::GetLastError();
+    HRSRC manifest = ::FindResourceW(image.get(), MAKEINTRESOURCEW(1), MAKEINTRESOURCEW(24));
+    ASSERT_NE(manifest, nullptr);
+    const auto* text = static_cast<const char*>(::LockResource(::LoadResource(image.get(), manifest)));
+    const std::string xml(text, ::SizeofResource(image.get(), manifest));
+    for (const char* needle : {"level=\"asInvoker\"", "<longPathAware", ">true<", "PerMonitorV2", ">UTF-8<"})
+        EXPECT_NE(xml.find(needle), std::string::npos) << needle;
+    HICON icon = static_cast<HICON>(::LoadImageW(image.get(), MAKEINTRESOURCEW(101), IMAGE_ICON, 32, 32, 0));
+    ASSERT_NE(icon, nullptr) << ::GetLastError();
+    ICONINFO info{};
+    ASSERT_TRUE(::GetIconInfo(icon, &info));
+    BITMAP bm{};
+    ASSERT_NE(::GetObjectW(info.hbmColor, sizeof bm, &bm), 0);
+    EXPECT_EQ(bm.bmWidth, 32);
+    EXPECT_EQ(bm.bmHeight, 32);
+    ::DeleteObject(info.hbmColor);
+    ::DeleteObject(info.hbmMask);
+    ::DestroyIcon(icon);
+}
