@@ -1,5 +1,6 @@
 #include "validate/validator.h"
 
+#include "archive/releases.h"
 #include "platform/dynlib.h"
 #include "validate/convrunner.h"
 #include "validate/cudaapi.h"
@@ -49,6 +50,15 @@ struct Loaded {
 };
 
 // A library that is there but does not load: say which dependency and how to get it.
+// Windows cuDNN 8.3 up to 9.1 load zlibwapi.dll; 8.2 and 9.2+ never do. Unknown header: can't rule it out.
+bool mayNeedZlibwapi(const std::string& headerVersion)
+{
+    const auto v = Version::parse(headerVersion);
+    if (!v)
+        return true;
+    return (v->major == 8 && v->minor >= 3) || (v->major == 9 && v->minor < 2);
+}
+
 void reportLoadFailure(ValidationReport& rep, const platform::DynLib& lib, const char* otherwiseCode)
 {
     const std::string name = fileName(lib.requested());
@@ -72,7 +82,7 @@ void reportLoadFailure(ValidationReport& rep, const platform::DynLib& lib, const
                 "). Install the CUDA toolkit's cuBLAS (the libcublas package or the toolkit's lib folder) matching the CUDA major version of this cuDNN.");
         return;
     }
-    if (kWindows && lib.failure() == platform::LoadFailure::DependencyMissing) {
+    if (kWindows && lib.failure() == platform::LoadFailure::DependencyMissing && mayNeedZlibwapi(rep.headerVersion)) {
         // Windows does not name the missing DLL; look for the usual suspects ourselves.
         if (!platform::DynLib::openSearched("zlibwapi.dll")) {
             add(rep.problems, "zlibwapi-missing", lib.requested(),
@@ -98,6 +108,9 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
         return;
     }
     out.major = loc->major;
+    // Read before loading: a load failure's diagnosis depends on the release (zlibwapi).
+    if (const auto hv = headerCudnnVersion(toolkit, loc->directory))
+        rep.headerVersion = *hv;
     for (const auto& dir : toolkitLibraryFolders(toolkit))
         platform::addLibraryDirectory(dir);
     platform::addLibraryDirectory(loc->directory);
