@@ -5,6 +5,8 @@
 #endif
 #include <windows.h>
 
+#include "platform/win32.h"
+
 #include <cwctype>
 #include <map>
 
@@ -12,15 +14,7 @@ namespace cudnnsetup::platform {
 
 namespace {
 
-std::wstring widen(const std::string& s)
-{
-    if (s.empty())
-        return {};
-    const int n = MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), nullptr, 0);
-    std::wstring w(static_cast<size_t>(n), L'\0');
-    MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), w.data(), n);
-    return w;
-}
+using win::widen;
 
 // CommandLineToArgvW rules: backslashes are literal unless they precede a quote.
 void appendQuoted(std::wstring& cmd, const std::wstring& arg)

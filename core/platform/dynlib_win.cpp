@@ -4,6 +4,8 @@
 #define NOMINMAX
 #endif
 #include <windows.h>
+
+#include "platform/win32.h"
 #include <tlhelp32.h>
 
 #include <algorithm>
@@ -14,25 +16,8 @@ namespace cudnnsetup::platform {
 
 namespace {
 
-std::wstring widen(const std::string& s)
-{
-    if (s.empty())
-        return {};
-    const int n = MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), nullptr, 0);
-    std::wstring w(static_cast<size_t>(n), L'\0');
-    MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), w.data(), n);
-    return w;
-}
-
-std::string narrow(const std::wstring& w)
-{
-    if (w.empty())
-        return {};
-    const int n = WideCharToMultiByte(CP_UTF8, 0, w.data(), static_cast<int>(w.size()), nullptr, 0, nullptr, nullptr);
-    std::string s(static_cast<size_t>(n), '\0');
-    WideCharToMultiByte(CP_UTF8, 0, w.data(), static_cast<int>(w.size()), s.data(), n, nullptr, nullptr);
-    return s;
-}
+using win::widen;
+using win::narrow;
 
 std::wstring lower(std::wstring s)
 {
