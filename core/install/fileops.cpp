@@ -2,6 +2,7 @@
 
 #include "install/u8path.h"
 #include "platform/durablefile.h"
+#include "platform/filesinuse.h"
 
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,19 @@ namespace cudnnsetup {
 Error fsError(const std::error_code& ec, const std::string& what, const std::string& path)
 {
     const std::string why = ec.message();
+    // Windows reports a DLL held by a running program as a sharing violation, which the
+    // C++ library maps to "access denied" or "I/O error": ask whether the file is locked and
+    // who holds it (Restart Manager), so the message names the program. Never true on POSIX.
+    if (ec != std::errc::no_space_on_device && isFileLocked(pathOf(path))) {
+        std::string who;
+        if (const auto holders = processesUsing(pathOf(path)); holders.ok())
+            who = describeHolders(holders.value());
+        return {"file-in-use",
+                path + " is in use by " + (who.empty() ? std::string("a running program") : who) + ": cannot " + what +
+                    " it. Close " + (who.empty() ? std::string("the program that uses it") : "it") +
+                    " and try again; nothing was changed.",
+                why};
+    }
     if (ec == std::errc::no_space_on_device)
         return {"disk-full", "The disk is full: cannot " + what + " " + path + ". Free some space and try again.", why};
     if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted ||
@@ -123,6 +137,8 @@ public:
         if (type(to) == NodeType::Directory)
             return fsError(std::make_error_code(std::errc::is_a_directory), "replace", to);
         fs::rename(pathOf(from), pathOf(to), ec);
+        if (ec && isFileLocked(pathOf(from)))
+            return fsError(ec, "move", from);  // names the program holding it
         if (ec)
             return fsError(ec, "move " + from + " to", to);
         return Unit{};

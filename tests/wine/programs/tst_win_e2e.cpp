@@ -7,6 +7,7 @@
 #include "winetest.h"
 
 #include "fixtures/archivebuilder.h"
+#include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "platform/win32.h"
 #include "platform/winsystempath.h"
@@ -237,4 +238,39 @@ TEST_F(EndToEnd, ValidateNamesTheSubLibraryWhoseDependencyIsMissing)
             EXPECT_EQ(p["code"].get<std::string>(), "sublibrary-load-failed") << p.dump();
         }
     EXPECT_TRUE(named) << r.out;
+}
+
+TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
+{
+    // An older cudnn64_8.dll that a running program holds open without FILE_SHARE_DELETE
+    // (as a process that loaded it does): the install must not half-replace the toolkit.
+    fixtures::PeOptions old;
+    old.fileVersion = "8.1.1.33";
+    const auto image = fixtures::buildPe(old);
+    const std::string held = kToolkit + "\\bin\\cudnn64_8.dll";
+    std::filesystem::create_directories(kToolkit + "\\bin");
+    std::ofstream(held, std::ios::binary).write(reinterpret_cast<const char*>(image.data()),
+                                                static_cast<std::streamsize>(image.size()));
+    const auto filesBefore = snapshot(kToolkit);
+    DWORD typeBefore = 0;
+    const std::wstring pathBefore = readPathRaw(&typeBefore);
+
+    win::FileHandle holder(::CreateFileW(win::widen(held).c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                     FILE_ATTRIBUTE_NORMAL, nullptr));
+    ASSERT_TRUE(holder.get() != INVALID_HANDLE_VALUE);
+    const auto r = runCli({"--json", "--state-dir", kState, "install", m_archive, "--toolkit", kToolkit,
+                           "--allow-unknown"});
+    EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+    const auto doc = r.json();
+    ASSERT_FALSE(doc.is_discarded()) << r.out << r.err;
+    bool inUse = false;
+    for (const auto& p : doc["problems"])
+        if (p["code"] == "file-in-use" && p["message"].get<std::string>().find("cudnn64_8.dll") != std::string::npos)
+            inUse = true;
+    EXPECT_TRUE(inUse) << r.out;
+    holder.reset();
+    EXPECT_EQ(snapshot(kToolkit), filesBefore);
+    DWORD typeAfter = 0;
+    EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
+    EXPECT_EQ(typeAfter, typeBefore);
 }
