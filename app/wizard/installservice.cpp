@@ -15,7 +15,12 @@
 #include "install/fileops.h"
 #include "install/plan.h"
 #include "install/toolkitscan.h"
+#include "platform/elevation.h"
 #include "platform/systempath.h"
+
+#include <QTemporaryDir>
+
+#include <fstream>
 #endif
 
 namespace cudnnsetup::wizard {
@@ -34,20 +39,6 @@ QString InstallService::operationName(Operation operation)
     case Operation::Recover: return tr("Recover");
     }
     return {};
-}
-
-QString InstallService::defaultStateDir()
-{
-    if (const QByteArray env = qgetenv("CUDNN_SETUP_STATE_DIR"); !env.isEmpty())
-        return QString::fromLocal8Bit(env);
-#ifdef Q_OS_WIN
-    return qEnvironmentVariable("ProgramData", QStringLiteral("C:/ProgramData")) + QStringLiteral("/cudnn-setup");
-#else
-    if (QFileInfo(QStringLiteral("/var/lib")).isWritable())
-        return QStringLiteral("/var/lib/cudnn-setup");
-    const QString xdg = qEnvironmentVariable("XDG_STATE_HOME", QDir::homePath() + QStringLiteral("/.local/state"));
-    return xdg + QStringLiteral("/cudnn-setup");
-#endif
 }
 
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
@@ -69,6 +60,9 @@ std::unique_ptr<SystemPath> systemPathFor(const InstallRequest& r)
 {
     if (r.noPath)
         return nullptr;
+    // The command line's test hook (docs/install.md): a file stands in for the Windows system PATH.
+    if (const QByteArray file = qgetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); !file.isEmpty())
+        return makeFileSystemPath(file.toStdString());
 #ifdef Q_OS_WIN
     return makeWindowsSystemPath();
 #else
@@ -92,6 +86,7 @@ PathState pathStateOf(SystemPath* path, const InstallRequest& r)
     state.mechanism = path->mechanism();
     state.location = path->location();
     state.value = *value;
+    state.lookup = [path](std::string_view name) { return path->lookupVariable(name); };
     return state;
 }
 
@@ -164,9 +159,12 @@ PlanView toView(const Plan& plan, const QString& toolkit)
             v.pathChange = true;
             v.pathBefore = splitPath(op.before);
             v.pathAfter = splitPath(op.after);
-            for (const QString& e : v.pathAfter)
-                if (v.pathBefore.indexOf(e) != v.pathAfter.indexOf(e) || !v.pathBefore.contains(e, Qt::CaseInsensitive))
-                    v.pathChanged << e;
+            // What the core's PATH edit did (inserted or moved entries), not a positional diff: an
+            // insertion shifts every later entry without changing it.
+            for (const PathInsert& ins : op.edit.inserted)
+                v.pathChanged << q(ins.entry);
+            for (const PathMove& mv : op.edit.moved)
+                v.pathChanged << q(mv.entry);
             break;
         }
         default: break;
@@ -214,6 +212,72 @@ OutcomeView failed(Operation operation, const Error& e)
     v.headline = InstallService::tr("Nothing was changed: %1").arg(q(e.message));
     return v;
 }
+
+Problems problemsFrom(const nlohmann::json& list)
+{
+    Problems out;
+    if (!list.is_array())
+        return out;
+    for (const auto& p : list) {
+        Problem pr;
+        pr.code = p.value("code", std::string());
+        if (p.contains("path") && p["path"].is_string())
+            pr.path = p["path"].get<std::string>();
+        pr.message = p.value("message", std::string());
+        out.push_back(std::move(pr));
+    }
+    return out;
+}
+
+// The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply PLAN`, started by
+// pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is not writable.
+// The helper re-checks the plan and re-hashes the archive; its JSON outcome comes back on stdout.
+OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Plan& plan, Elevator& elevator,
+                          TaskContext& ctx)
+{
+    QTemporaryDir dir;
+    const std::string planFile = (dir.path() + QStringLiteral("/plan.json")).toStdString();
+    {
+        std::ofstream out(planFile, std::ios::trunc);
+        out << toJson(plan).dump(1);
+        if (!out)
+            return failed(operation, Error{"io-error", "cannot write the plan for the elevated helper: " + planFile, ""});
+    }
+    ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
+                                        "helper.").toStdString());
+    std::string output;
+    auto rc = elevator.run(r.helperProgram.toStdString(),
+                                 {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output);
+    if (!rc) {
+        OutcomeView v = failed(operation, rc.error());
+        v.exitCode = int(ExitCode::NeedsAdmin);
+        v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
+        return v;
+    }
+    cudnnsetup::Outcome o;
+    try {
+        const nlohmann::json doc = nlohmann::json::parse(output);
+        o.ok = doc.value("ok", false);
+        o.rolledBack = doc.value("rolled_back", false);
+        if (doc.contains("actions") && doc["actions"].is_array())
+            o.actions = doc["actions"];
+        o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
+        for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
+            if (p.code != "not-restored")  // the document lists them in both
+                o.problems.push_back(std::move(p));
+    } catch (const std::exception&) {
+        OutcomeView v = failed(operation, Error{"elevation-failed", "The elevated helper gave no result (exit " +
+                                                    std::to_string(*rc) + "); run `cudnn-setup recover` as an administrator.", ""});
+        v.exitCode = *rc == 0 ? int(ExitCode::NotRolledBack) : *rc;
+        v.problems << view(Problem{"elevation-failed", std::nullopt, "The elevated helper gave no result."});
+        return v;
+    }
+    OutcomeView v = toOutcome(operation, o);
+    v.exitCode = *rc;
+    v.elevated = true;
+    return v;
+}
+
 
 }  // namespace
 #endif
@@ -276,8 +340,28 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
                     return failed(operation, Error{"no-plan", "there is no reviewed plan", ""});
                 plan = *request.plan;
             } else {
+                // Repair from a chosen archive (`repair --archive`): verified here first; an archive of
+                // unknown origin is accepted as the command line does, a damaged one is refused.
+                std::optional<ArchiveInfo> archive;
+                if (operation == Operation::Repair && !request.archive.isEmpty()) {
+                    VerifyOptions vo;
+                    vo.progress = &ctx.progress;
+                    vo.cancel = &ctx.cancel;
+                    const VerifyResult verified = verifyArchive(request.archive.toStdString(), vo);
+                    if (!verified.ok()) {
+                        const std::string why = verified.cancelled ? std::string("cancelled while verifying the archive")
+                                                : verified.problems.empty() ? std::string("the archive did not pass verification")
+                                                                            : verified.problems.front().message;
+                        OutcomeView v = failed(operation, Error{"bad-archive", why, request.archive.toStdString()});
+                        v.exitCode = int(verified.cancelled ? ExitCode::RolledBack : ExitCode::Bad);
+                        for (const Problem& p : verified.problems)
+                            v.problems << view(p);
+                        return v;
+                    }
+                    archive = archiveInfoFrom(verified);
+                }
                 auto made = makePlan(operation == Operation::Uninstall ? PlanKind::Uninstall : PlanKind::Repair,
-                                     nullptr, request, path.get());
+                                     archive ? &*archive : nullptr, request, path.get());
                 if (!made)
                     return failed(operation, made.error());
                 plan = std::move(*made);
@@ -291,6 +375,8 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(plan.ops.size())).toStdString());
             for (const cudnnsetup::Operation& op : plan.ops)
                 ctx.progress.log(op.describe());
+            if (auto elevator = makeElevator(); elevator->needed({plan.toolkit, plan.stateDir}))
+                return applyElevated(operation, request, plan, *elevator, ctx);
             return toOutcome(operation, engine.apply(std::move(plan), &ctx.cancel, &ctx.progress));
         } catch (const std::exception& e) {
             return failed(operation, Error{"internal", e.what(), ""});
