@@ -6,6 +6,7 @@
 #include "archive/verifier.h"
 #include "common/problem.h"
 #include "install/archiveinfo.h"
+#include "install/installflow.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "platform/elevation.h"
@@ -57,29 +58,14 @@ int usage(const CommandContext& ctx, const std::string& toolkit, const std::stri
 }
 
 // Before anything else that changes a toolkit: an interrupted transaction is rolled back.
-std::optional<int> autoRecover(const CommandContext& ctx, const std::string& stateDir, const std::string& toolkit)
+std::optional<int> autoRecover(const CommandContext& ctx, const std::string& toolkit)
 {
-    auto files = makeRealFileOps();
-    if (files->type(journalPathIn(stateDir)) == NodeType::Missing)
+    const std::optional<Outcome> failed = recoverBeforeChanging(stateDirOf(ctx));
+    if (!failed)
         return std::nullopt;
-    auto journal = loadJournal(*files, journalPathIn(stateDir));
-    std::unique_ptr<SystemPath> sys;
-    if (journal && *journal) {
-        ToolkitState t;
-        t.root = (*journal)->plan.toolkit;
-        t.windowsLayout = true;
-        for (const Operation& op : (*journal)->plan.ops)
-            if (op.kind == OpKind::PathChange && op.mechanism == PathMechanism::LdSoConf)
-                t.windowsLayout = false;
-        sys = std::move(pathServiceFor(t).system);
-    }
-    Engine engine(*files, sys.get(), nullptr);
-    const Outcome o = engine.recover(stateDir);
-    for (const std::string& n : o.notes)
+    for (const std::string& n : failed->notes)
         say(ctx, "recover: " + n);
-    if (!o.notRestored.empty() || !o.problems.empty())
-        return finish(ctx, outcomeJson(toolkit, o), static_cast<int>(ExitCode::NotRolledBack));
-    return std::nullopt;
+    return finish(ctx, outcomeJson(toolkit, *failed), static_cast<int>(ExitCode::NotRolledBack));
 }
 
 class StderrProgress : public ProgressSink {
@@ -103,142 +89,121 @@ private:
     int m_last = -1;
 };
 
-// Applies here, or through the elevated helper when the toolkit is not writable.
-int applyPlan(const CommandContext& ctx, const Plan& plan, PathService& path)
+// The elevated helper applies the plan: it re-reads, re-checks and re-stages everything.
+int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevator)
 {
-    if (!plan.problems.empty()) {
+    const std::string planFile =
+        (std::filesystem::temp_directory_path() / ("cudnn-setup-plan-" + plan.transactionId + ".json")).string();
+    {
+        std::ofstream out(planFile, std::ios::trunc);
+        out << toJson(plan).dump(1);
+    }
+    std::string output;
+    auto rc = elevator.run(currentExecutable(), {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile},
+                           &output);
+    std::filesystem::remove(planFile);
+    if (!rc) {
         Outcome o;
-        o.problems = plan.problems;
-        o.notes = plan.notes;
-        return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::RolledBack));
+        o.problems.push_back({rc.error().code, std::nullopt, rc.error().message});
+        return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::NeedsAdmin));
     }
-    auto elevator = makeElevator();
-    if (elevator->needed({plan.toolkit, plan.stateDir})) {
-        const std::string planFile =
-            (std::filesystem::temp_directory_path() / ("cudnn-setup-plan-" + plan.transactionId + ".json")).string();
-        {
-            std::ofstream out(planFile, std::ios::trunc);
-            out << toJson(plan).dump(1);
-        }
-        std::string output;
-        auto rc = elevator->run(currentExecutable(),
-                                {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output);
-        std::filesystem::remove(planFile);
-        if (!rc) {
-            Outcome o;
-            o.problems.push_back({rc.error().code, std::nullopt, rc.error().message});
-            return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::NeedsAdmin));
-        }
-        try {
-            return finish(ctx, nlohmann::json::parse(output), *rc);
-        } catch (const nlohmann::json::exception&) {
-            Outcome o;
-            o.problems.push_back({"elevation-failed", std::nullopt,
-                                  "The elevated helper gave no result (exit " + std::to_string(*rc) +
-                                      "); run `cudnn-setup recover` as an administrator."});
-            return finish(ctx, outcomeJson(plan.toolkit, o), *rc == 0 ? 5 : *rc);
-        }
+    try {
+        return finish(ctx, nlohmann::json::parse(output), *rc);
+    } catch (const nlohmann::json::exception&) {
+        Outcome o;
+        o.problems.push_back({"elevation-failed", std::nullopt,
+                              "The elevated helper gave no result (exit " + std::to_string(*rc) +
+                                  "); run `cudnn-setup recover` as an administrator."});
+        return finish(ctx, outcomeJson(plan.toolkit, o), *rc == 0 ? 5 : *rc);
     }
-    auto files = makeRealFileOps();
-    auto source = makeArchiveStagingSource();
-    Engine engine(*files, path.system.get(), source.get());
-    engine.setHooks(hooksFromEnvironment());
-    StderrProgress progress(!ctx.json && stderrIsTerminal());
-    const Outcome o = engine.apply(plan, nullptr, &progress);
-    return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(o.exitCode()));
 }
 
-// verify -> ArchiveInfo, or the exit code with the document already printed.
-std::variant<ArchiveInfo, int> verified(const CommandContext& ctx, const InstallArgs& a, bool allowUnknown)
+// The flow's result as the contract's document and exit code.
+int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r, Elevator& elevator)
 {
-    VerifyOptions vo;
-    if (!a.sha256.empty())
-        vo.sha256 = a.sha256;
-    if (!a.manifest.empty())
-        vo.manifestPath = a.manifest;
-    say(ctx, "verifying " + a.archive + " ...");
-    const VerifyResult v = verifyArchive(a.archive, vo);
-    if (!v.ok() || v.authenticity == Authenticity::Mismatch || !v.layout) {
+    const int code = static_cast<int>(r.exitCode());
+    switch (r.status) {
+    case FlowStatus::Usage:
+        return usage(ctx, r.toolkit, r.problems.at(0).code, r.problems.at(0).message);
+    case FlowStatus::Unrecovered:
+        for (const std::string& n : r.outcome->notes)
+            say(ctx, "recover: " + n);
+        return finish(ctx, outcomeJson(r.toolkit, *r.outcome), code);
+    case FlowStatus::BadArchive: {
         nlohmann::json doc{{"ok", false}, {"toolkit", a.toolkit}, {"actions", nlohmann::json::array()},
-                           {"rolled_back", false}, {"problems", toJson(v.problems)}, {"verify", toJson(v)}};
-        if (v.problems.empty())
-            doc["problems"] = toJson(Problems{{"hash-mismatch", a.archive,
-                                               a.archive + " is not the archive its name or the given hash promises (" +
-                                                   v.authenticityDetail + "); it is not installed."}});
-        return finish(ctx, doc, static_cast<int>(ExitCode::Bad));
+                           {"rolled_back", false}, {"problems", toJson(r.problems)}};
+        if (r.verify)
+            doc["verify"] = toJson(*r.verify);
+        return finish(ctx, doc, code);
     }
-    if (v.authenticity == Authenticity::Unknown && !allowUnknown)
-        return usage(ctx, a.toolkit, "unknown-archive",
-                     a.archive + " is intact but its origin cannot be checked (not in the catalog of official "
-                                 "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
-    return archiveInfoFrom(v);
+    case FlowStatus::Cancelled:
+    case FlowStatus::Refused: {
+        Outcome o;
+        o.problems = r.problems;
+        if (r.plan)
+            o.notes = r.plan->notes;
+        return finish(ctx, outcomeJson(r.plan ? r.plan->toolkit : r.toolkit, o), code);
+    }
+    case FlowStatus::Planned:
+        if (a.dryRun)
+            return finish(ctx, planJson(*r.plan), code);
+        return applyElevated(ctx, *r.plan, elevator);
+    case FlowStatus::NothingToDo: {
+        Outcome o;
+        o.ok = true;
+        o.notes = r.plan->notes;
+        return finish(ctx, outcomeJson(r.plan->toolkit, o), code);
+    }
+    case FlowStatus::Applied:
+        return finish(ctx, outcomeJson(r.plan->toolkit, *r.outcome), code);
+    }
+    return code;
 }
 
 int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
 {
+    FlowOptions o;
+    o.stateDir = stateDirOf(ctx);
+    if (!a.sha256.empty())
+        o.sha256 = a.sha256;
+    if (!a.manifest.empty())
+        o.manifestPath = a.manifest;
+    o.allowUnknown = a.allowUnknown;
+    o.noPath = a.noPath;
+    o.dryRun = a.dryRun;
+    o.hooks = hooksFromEnvironment();
+    StderrProgress progress(!ctx.json && stderrIsTerminal());
+    o.progress = &progress;
+    // Elevation is decided before the archive is read: only an apply in this process stages
+    // while verifying; the elevated helper re-reads the archive itself.
+    auto elevator = makeElevator();
     std::error_code ec;
-    if (!std::filesystem::is_directory(a.toolkit, ec))
-        return usage(ctx, a.toolkit, "not-a-toolkit",
-                     a.toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
-    if (!a.archive.empty() && !std::filesystem::is_regular_file(a.archive, ec))
-        return usage(ctx, a.toolkit, "missing-file", a.archive + " does not exist or is not a file.");
-    const std::string stateDir = stateDirOf(ctx);
-    if (!a.dryRun)
-        if (auto rc = autoRecover(ctx, stateDir, a.toolkit))
-            return *rc;
-    std::optional<ArchiveInfo> archive;
-    if (!a.archive.empty()) {
-        auto v = verified(ctx, a, a.allowUnknown || kind == PlanKind::Repair);
-        if (std::holds_alternative<int>(v))
-            return std::get<int>(v);
-        archive = std::get<ArchiveInfo>(v);
-    }
-    auto state = snapshotToolkit(std::filesystem::absolute(a.toolkit).string(),
-                                 pathsOfInterest(archive ? &*archive : nullptr, nullptr, a.toolkit), stateDir);
-    if (!state)
-        return usage(ctx, a.toolkit, state.error().code, state.error().message);
-    PathService path = pathServiceFor(*state);
-    const PlanOptions options{stateDir, newTransactionId(), a.noPath};
-    Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
-                : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
-                                           : planUninstall(*state, path.state, options);
-    if (kind != PlanKind::Install && !plan.problems.empty() && plan.problems[0].code == "no-record")
-        return usage(ctx, state->root, "no-record", plan.problems[0].message);
-    if (a.dryRun)
-        return finish(ctx, planJson(plan), plan.problems.empty() ? 0 : static_cast<int>(ExitCode::RolledBack));
-    if (plan.ops.empty()) {
-        Outcome o;
-        o.ok = true;
-        o.notes = plan.notes;
-        return finish(ctx, outcomeJson(plan.toolkit, o), 0);
-    }
-    return applyPlan(ctx, plan, path);
+    const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(a.toolkit, ec), ec).generic_string();
+    o.applyHere = !elevator->needed({root, o.stateDir});
+    if (!a.archive.empty())
+        say(ctx, "verifying " + a.archive + " ...");
+    const FlowResult r = kind == PlanKind::Install ? installArchive(a.archive, a.toolkit, o)
+                         : kind == PlanKind::Repair
+                             ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
+                             : uninstallToolkit(a.toolkit, o);
+    return report(ctx, a, r, *elevator);
 }
 
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
 {
     const std::string stateDir = stateDirOf(ctx);
-    auto files = makeRealFileOps();
-    auto journal = loadJournal(*files, journalPathIn(stateDir));
-    std::unique_ptr<SystemPath> sys;
     std::string root = toolkit;
-    if (journal && *journal) {
-        ToolkitState t;
-        t.root = (*journal)->plan.toolkit;
-        for (const Operation& op : (*journal)->plan.ops)
-            if (op.kind == OpKind::PathChange && op.mechanism == PathMechanism::LdSoConf)
-                t.windowsLayout = false;
-        sys = std::move(pathServiceFor(t).system);
-        if (root.empty())
-            root = t.root;
+    if (root.empty()) {
+        auto files = makeRealFileOps();
+        if (auto journal = loadJournal(*files, journalPathIn(stateDir)); journal && *journal)
+            root = (*journal)->plan.toolkit;
     }
     std::optional<std::string> only;
     if (!toolkit.empty()) {
         std::error_code ec;
         only = std::filesystem::weakly_canonical(toolkit, ec).generic_string();
     }
-    Engine engine(*files, sys.get(), nullptr);
-    const Outcome o = engine.recover(stateDir, only);
+    const Outcome o = recoverInterrupted(stateDir, only);
     return finish(ctx, outcomeJson(root, o), static_cast<int>(o.ok ? ExitCode::Ok : ExitCode::NotRolledBack));
 }
 
@@ -259,7 +224,7 @@ int runElevatedApply(const CommandContext& ctx, const std::string& planFile)
     const auto canonical = std::filesystem::canonical(plan.toolkit, ec);
     if (ec || canonical.generic_string() != plan.toolkit)
         return usage(ctx, plan.toolkit, "unsafe-plan", "The plan's toolkit " + plan.toolkit + " is not a canonical folder.");
-    if (auto rc = autoRecover(ctx, stateDir, plan.toolkit))
+    if (auto rc = autoRecover(ctx, plan.toolkit))
         return *rc;
     auto state = snapshotToolkit(plan.toolkit, {}, stateDir);
     if (!state)
@@ -299,21 +264,8 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     repair->add_option("--toolkit", args->toolkit, "Toolkit root")->required();
     repair->add_option("--archive", args->archive, "The archive to restore files from");
     repair->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    repair->callback([&ctx, args] {
-        // Without --archive, the recorded archive if it still hashes the same.
-        if (args->archive.empty()) {
-            auto state = snapshotToolkit(std::filesystem::absolute(args->toolkit).string(), {}, stateDirOf(ctx));
-            if (state && state->record && !filesNeedingRepair(*state).empty()) {
-                const auto& rec = state->record->at("archive");
-                args->archive = rec.value("path", std::string());
-                args->sha256 = rec.value("sha256", std::string());
-                std::error_code ec;
-                if (!std::filesystem::is_regular_file(args->archive, ec))
-                    args->archive.clear();
-            }
-        }
-        ctx.exitCode = runInstall(ctx, *args, PlanKind::Repair);
-    });
+    // Without --archive: the recorded archive if it still hashes the same (repairToolkit).
+    repair->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Repair); });
 
     auto* uninstall = app.add_subcommand("uninstall", "Undo a recorded install: toolkit files and PATH as before");
     uninstall->add_option("--toolkit", args->toolkit, "Toolkit root")->required();

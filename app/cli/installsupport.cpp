@@ -13,50 +13,6 @@
 
 namespace cudnnsetup::cli {
 
-PathService pathServiceFor(const ToolkitState& toolkit)
-{
-    PathService s;
-    if (const char* file = std::getenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); file && *file) {
-        s.system = makeFileSystemPath(file);
-    } else if (toolkit.windowsLayout) {
-        s.system = makeWindowsSystemPath();
-        if (!s.system) {
-            s.state.note = "PATH left alone: " + toolkit.root + " is a Windows-layout toolkit and this is not Windows";
-            return s;
-        }
-    } else {
-        const char* dir = std::getenv("CUDNN_SETUP_LDSOCONF_DIR");
-        const char* ldconfig = std::getenv("CUDNN_SETUP_LDCONFIG");
-        s.system = makeLdSoConfPath(dir && *dir ? dir : "/etc/ld.so.conf.d",
-                                    "cudnn-setup-" + sha256Hex(toolkit.root).substr(0, 12) + ".conf",
-                                    ldconfig ? ldconfig : "ldconfig");
-    }
-    auto value = s.system->read();
-    if (!value) {
-        s.state.note = "PATH left alone: " + value.error().message;
-        s.system.reset();
-        return s;
-    }
-    s.state.available = true;
-    s.state.mechanism = s.system->mechanism();
-    s.state.location = s.system->location();
-    s.state.value = *value;
-    SystemPath* sys = s.system.get();
-    s.state.lookup = [sys](std::string_view name) { return sys->lookupVariable(name); };
-    return s;
-}
-
-std::string newTransactionId()
-{
-    const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", std::gmtime(&now));
-    std::random_device rd;
-    char tail[16];
-    std::snprintf(tail, sizeof tail, "%06x", rd() & 0xffffff);
-    return std::string(stamp) + "-" + tail;
-}
-
 namespace {
 
 bool inside(const std::string& root, const std::string& path)

@@ -3,6 +3,7 @@
 // the PATH service for a toolkit, the elevated helper's checks, the JSON documents.
 
 #include "install/engine.h"
+#include "install/installflow.h"
 #include "install/plan.h"
 #include "platform/systempath.h"
 
@@ -14,15 +15,10 @@
 
 namespace cudnnsetup::cli {
 
-struct PathService {
-    std::unique_ptr<SystemPath> system;  // null: PATH is left alone (note says why)
-    PathState state;
-};
-// Windows: the system PATH; Linux toolkit on Linux: ld.so.conf.d; Windows toolkit on
-// Linux: skipped with a note. CUDNN_SETUP_TEST_SYSTEM_PATH_FILE substitutes a file for PATH.
-PathService pathServiceFor(const ToolkitState& toolkit);
-
-std::string newTransactionId();
+// Moved to core (install/installflow.h), shared with the wizard.
+using cudnnsetup::PathService;
+using cudnnsetup::pathServiceFor;
+using cudnnsetup::newTransactionId;
 
 // The elevated helper trusts nothing: every target inside the toolkit (or the record in
 // the state dir), cuDNN file names only, PATH changes limited to the toolkit's bin folders.

@@ -56,6 +56,31 @@ private:
     std::optional<std::string>& m_out;
 };
 
+// Feeds the verifier's own consumer (if any) and the caller's tee; a failing tee is dropped.
+class TeeConsumer : public EntryConsumer {
+public:
+    TeeConsumer(std::unique_ptr<EntryConsumer> own, std::unique_ptr<EntryConsumer> tee)
+        : m_own(std::move(own)), m_tee(std::move(tee))
+    {
+    }
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        if (m_teeOk)
+            m_teeOk = m_tee->write(data, size);
+        return m_own ? m_own->write(data, size) : true;
+    }
+    void finish(bool intact) override
+    {
+        if (m_own)
+            m_own->finish(intact);
+        m_tee->finish(intact);
+    }
+
+private:
+    std::unique_ptr<EntryConsumer> m_own, m_tee;
+    bool m_teeOk = true;
+};
+
 std::string hex8(std::uint32_t v)
 {
     char buf[9];
@@ -162,13 +187,22 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     so.progress = options.progress;
     so.cancel = options.cancel;
     so.select = [hostile](const ZipEntryInfo& e) { return !hostile && !e.isSymlink; };
-    so.consumerFor = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
+    auto ownConsumer = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
         const std::string base = baseName(e.name);
         if (classifyFile(base) == FileKind::Dll)
             return std::make_unique<PeConsumer>(pe[e.index]);
         if (base == "cudnn_version.h")
             return std::make_unique<TextConsumer>(text[e.index]);
         return nullptr;
+    };
+    so.consumerFor = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
+        auto own = ownConsumer(e);
+        if (!options.alsoConsume || e.isDirectory || e.isSymlink)
+            return own;
+        auto tee = options.alsoConsume(e);
+        if (!tee)
+            return own;
+        return std::make_unique<TeeConsumer>(std::move(own), std::move(tee));
     };
     if (options.progress)
         options.progress->onStage(hostile ? "Hashing " + name : "Verifying " + name);

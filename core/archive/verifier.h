@@ -1,12 +1,15 @@
 #pragma once
 // `verify`: identify and fully verify a cuDNN archive, writing nothing.
 
+#include "archive/archivescanner.h"
 #include "archive/releases.h"
 #include "common/problem.h"
 #include "common/progress.h"
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +44,12 @@ struct VerifyOptions {
     const CancelToken* cancel = nullptr;
     VerifyLimits limits;
     unsigned threads = 0;                     // scanner workers; 0: one per core
+    // A tee: asked once per entry that is inflated (never for a hostile archive, a
+    // directory or a link); the consumer it returns receives the same inflated bytes, from
+    // the same read that is hashed and CRC-checked, then finish(intact). Install stages
+    // files with it. A tee that fails (returns false) is not fed again but does not stop
+    // the verification. Called from the scanner's threads.
+    std::function<std::unique_ptr<EntryConsumer>(const ZipEntryInfo&)> alsoConsume;
 };
 
 struct ReleaseId {

@@ -1,5 +1,6 @@
 #include "install/engine.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace cudnnsetup {
@@ -269,7 +270,7 @@ void Engine::cleanupAfterCommit(const Plan& plan)
     pruneIfEmpty(plan.toolkit + "/.cudnn-setup");
 }
 
-Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progress)
+Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progress, std::size_t alreadyDone)
 {
     Outcome out;
     out.notes = plan.notes;
@@ -285,7 +286,11 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
     }
     JournalDoc doc;
     doc.plan = std::move(plan);
-    for (std::size_t i = 0; i < doc.plan.ops.size(); ++i) {
+    alreadyDone = std::min(alreadyDone, doc.plan.ops.size());
+    doc.started = long(alreadyDone) - 1;
+    for (std::size_t i = 0; i < alreadyDone; ++i)
+        out.actions.push_back(action(doc.plan.ops[i], "done"));
+    for (std::size_t i = alreadyDone; i < doc.plan.ops.size(); ++i) {
         if (cancel && cancel->isCancelled()) {
             out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
             break;

@@ -57,7 +57,11 @@ public:
     Engine(FileOps& files, SystemPath* path, StagingSource* source) : m_files(files), m_path(path), m_source(source) {}
     void setHooks(EngineHooks hooks) { m_hooks = std::move(hooks); }
 
-    Outcome apply(Plan plan, const CancelToken* cancel = nullptr, ProgressSink* progress = nullptr);
+    // alreadyDone: the first operations were performed by the caller under a journal it wrote
+    // itself with the same plan prefix (the one-pass install's work folders); they count as
+    // done and are undone with the rest on a rollback.
+    Outcome apply(Plan plan, const CancelToken* cancel = nullptr, ProgressSink* progress = nullptr,
+                  std::size_t alreadyDone = 0);
     // Rolls back (or finishes committing) the journal in stateDir. toolkit: only if it is that one.
     Outcome recover(const std::string& stateDir, const std::optional<std::string>& toolkit = std::nullopt);
 

@@ -1,0 +1,348 @@
+#include "install/installflow.h"
+
+#include "install/archiveinfo.h"
+#include "install/digest.h"
+#include "install/journal.h"
+#include "install/prestage.h"
+#include "install/toolkitscan.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <random>
+
+namespace cudnnsetup {
+
+PathService pathServiceFor(const ToolkitState& toolkit)
+{
+    PathService s;
+    if (const char* file = std::getenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); file && *file) {
+        s.system = makeFileSystemPath(file);
+    } else if (toolkit.windowsLayout) {
+        s.system = makeWindowsSystemPath();
+        if (!s.system) {
+            s.state.note = "PATH left alone: " + toolkit.root + " is a Windows-layout toolkit and this is not Windows";
+            return s;
+        }
+    } else {
+        const char* dir = std::getenv("CUDNN_SETUP_LDSOCONF_DIR");
+        const char* ldconfig = std::getenv("CUDNN_SETUP_LDCONFIG");
+        s.system = makeLdSoConfPath(dir && *dir ? dir : "/etc/ld.so.conf.d",
+                                    "cudnn-setup-" + sha256Hex(toolkit.root).substr(0, 12) + ".conf",
+                                    ldconfig ? ldconfig : "ldconfig");
+    }
+    auto value = s.system->read();
+    if (!value) {
+        s.state.note = "PATH left alone: " + value.error().message;
+        s.system.reset();
+        return s;
+    }
+    s.state.available = true;
+    s.state.mechanism = s.system->mechanism();
+    s.state.location = s.system->location();
+    s.state.value = *value;
+    SystemPath* sys = s.system.get();
+    s.state.lookup = [sys](std::string_view name) { return sys->lookupVariable(name); };
+    return s;
+}
+
+std::string newTransactionId()
+{
+    const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", std::gmtime(&now));
+    std::random_device rd;
+    char tail[16];
+    std::snprintf(tail, sizeof tail, "%06x", rd() & 0xffffff);
+    return std::string(stamp) + "-" + tail;
+}
+
+ExitCode FlowResult::exitCode() const
+{
+    switch (status) {
+    case FlowStatus::Usage: return ExitCode::Usage;
+    case FlowStatus::Unrecovered: return ExitCode::NotRolledBack;
+    case FlowStatus::BadArchive: return ExitCode::Bad;
+    case FlowStatus::Cancelled:
+    case FlowStatus::Refused: return ExitCode::RolledBack;
+    case FlowStatus::Planned: return plan && !plan->problems.empty() ? ExitCode::RolledBack : ExitCode::Ok;
+    case FlowStatus::NothingToDo: return ExitCode::Ok;
+    case FlowStatus::Applied: return outcome ? outcome->exitCode() : ExitCode::RolledBack;
+    }
+    return ExitCode::RolledBack;
+}
+
+namespace {
+
+// The journal of a recover needs the PATH service of the toolkit it names.
+std::unique_ptr<SystemPath> pathForJournal(FileOps& files, const std::string& stateDir)
+{
+    auto journal = loadJournal(files, journalPathIn(stateDir));
+    if (!journal || !*journal)
+        return nullptr;
+    ToolkitState t;
+    t.root = (*journal)->plan.toolkit;
+    t.windowsLayout = true;
+    for (const Operation& op : (*journal)->plan.ops)
+        if (op.kind == OpKind::PathChange && op.mechanism == PathMechanism::LdSoConf)
+            t.windowsLayout = false;
+    return std::move(pathServiceFor(t).system);
+}
+
+FlowResult stop(FlowResult r, FlowStatus status, Problems problems = {})
+{
+    r.status = status;
+    r.problems = std::move(problems);
+    return r;
+}
+
+FlowResult usage(FlowResult r, const std::string& code, const std::string& message)
+{
+    return stop(std::move(r), FlowStatus::Usage, {{code, std::nullopt, message}});
+}
+
+// The one-pass preparation: a journal naming the work folders, then the folders. Until the
+// engine's own journal replaces it, `recover` (or rollBack()) removes them again.
+class Preparation {
+public:
+    Preparation(FileOps& files, std::string stateDir) : m_files(files), m_stateDir(std::move(stateDir)) {}
+    ~Preparation() { rollBack(); }
+
+    bool begin(const std::string& root, const std::string& tx)
+    {
+        const std::string top = root + "/.cudnn-setup";
+        m_topExisted = m_files.type(top);
+        if (m_topExisted != NodeType::Missing && m_topExisted != NodeType::Directory)
+            return false;
+        JournalDoc doc;
+        Plan& p = doc.plan;
+        p.kind = PlanKind::Install;
+        p.toolkit = root;
+        p.stateDir = m_stateDir;
+        p.transactionId = tx;
+        p.workDir = top + "/" + tx;
+        p.stagingDir = p.workDir + "/staging";
+        p.backupDir = p.workDir + "/backup";
+        if (m_topExisted == NodeType::Missing)
+            p.ops.push_back({.kind = OpKind::CreateDirectory, .path = top});
+        Operation work{.kind = OpKind::CreateDirectory, .path = p.workDir};
+        work.workDir = true;
+        p.ops.push_back(work);
+        doc.started = long(p.ops.size()) - 1;
+        m_prefix = p.ops;
+        m_workDir = p.workDir;
+        if (!m_files.createDirectories(m_stateDir) || !writeJournal(m_files, journalPathIn(m_stateDir), doc))
+            return false;
+        m_active = true;
+        for (const Operation& op : m_prefix)
+            if (!m_files.createDirectory(op.path))
+                return false;
+        return true;
+    }
+
+    void rollBack()
+    {
+        if (!m_active)
+            return;
+        m_active = false;
+        Engine engine(m_files, nullptr, nullptr);
+        (void)engine.recover(m_stateDir);
+    }
+    // The engine takes over: its first journal write replaces ours.
+    void handOver() { m_active = false; }
+
+    bool active() const { return m_active; }
+    NodeType topExisted() const { return m_topExisted; }
+    const std::string& workDir() const { return m_workDir; }
+    // How many of the plan's first operations are ours, or nullopt when they differ.
+    std::optional<std::size_t> prefixOf(const Plan& plan) const
+    {
+        if (plan.ops.size() < m_prefix.size())
+            return std::nullopt;
+        for (std::size_t i = 0; i < m_prefix.size(); ++i)
+            if (plan.ops[i].kind != m_prefix[i].kind || plan.ops[i].path != m_prefix[i].path)
+                return std::nullopt;
+        return m_prefix.size();
+    }
+
+private:
+    FileOps& m_files;
+    std::string m_stateDir;
+    NodeType m_topExisted = NodeType::Missing;
+    std::vector<Operation> m_prefix;
+    std::string m_workDir;
+    bool m_active = false;
+};
+
+FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archivePath, const std::string& toolkit,
+                       const FlowOptions& o)
+{
+    FlowResult r;
+    r.toolkit = toolkit;
+    std::unique_ptr<FileOps> realFiles = o.files ? nullptr : makeRealFileOps();
+    FileOps& files = o.files ? *o.files : *realFiles;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(toolkit, ec))
+        return usage(std::move(r), "not-a-toolkit",
+                     toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
+    if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
+        return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
+    if (!o.dryRun)
+        if (auto failed = recoverBeforeChanging(o.stateDir, &files)) {
+            r.outcome = std::move(*failed);
+            return stop(std::move(r), FlowStatus::Unrecovered);
+        }
+    const std::string absolute = std::filesystem::absolute(toolkit, ec).string();
+    const std::string tx = o.transactionId.empty() ? newTransactionId() : o.transactionId;
+
+    Preparation prep(files, o.stateDir);
+    std::unique_ptr<Prestager> prestager;
+    std::optional<ArchiveInfo> archive;
+    if (archivePath || o.verified) {
+        const bool onePass = !o.dryRun && o.applyHere && !o.verified;
+        if (onePass) {
+            const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
+            if (!ec && prep.begin(root, tx))
+                prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan");
+            else
+                prep.rollBack();  // the engine will meet (and report) whatever stopped us
+        }
+        if (!o.verified) {
+            VerifyOptions vo;
+            vo.sha256 = o.sha256;
+            vo.manifestPath = o.manifestPath;
+            vo.progress = o.progress;
+            vo.cancel = o.cancel;
+            vo.threads = o.threads;
+            if (prestager)
+                vo.alsoConsume = [p = prestager.get()](const ZipEntryInfo& e) { return p->consumerFor(e); };
+            r.verify = verifyArchive(*archivePath, vo);
+        }
+        const VerifyResult& v = o.verified ? *o.verified : *r.verify;
+        if (v.cancelled)
+            return stop(std::move(r), FlowStatus::Cancelled,
+                        {{"cancelled", std::nullopt, "Cancelled; everything done so far was undone."}});
+        if (!v.ok() || v.authenticity == Authenticity::Mismatch || !v.layout) {
+            Problems p = v.problems;
+            if (p.empty())
+                p.push_back({"hash-mismatch", v.archive,
+                             v.archive + " is not the archive its name or the given hash promises (" +
+                                 v.authenticityDetail + "); it is not installed."});
+            return stop(std::move(r), FlowStatus::BadArchive, std::move(p));
+        }
+        if (v.authenticity == Authenticity::Unknown && !o.allowUnknown && kind == PlanKind::Install)
+            return usage(std::move(r), "unknown-archive",
+                         v.archive + " is intact but its origin cannot be checked (not in the catalog of official "
+                                     "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
+        archive = archiveInfoFrom(v);
+    }
+
+    auto state = snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
+                                 o.stateDir);
+    if (!state)
+        return usage(std::move(r), state.error().code, state.error().message);
+    r.toolkit = state->root;
+    if (prep.active()) {
+        if (prep.workDir().rfind(state->root + "/.cudnn-setup/", 0) != 0) {
+            prep.rollBack();
+            prestager.reset();
+        } else if (prep.topExisted() == NodeType::Missing) {
+            // The plan is made as if our work folders were not there yet: they are its first steps.
+            state->nodes[".cudnn-setup"] = ExistingNode{};
+        }
+    }
+    PathService path = pathServiceFor(*state);
+    const PlanOptions options{o.stateDir, tx, o.noPath};
+    Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
+                : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
+                                           : planUninstall(*state, path.state, options);
+    if (kind != PlanKind::Install && !plan.problems.empty() && plan.problems[0].code == "no-record")
+        return usage(std::move(r), "no-record", plan.problems[0].message);
+    std::optional<std::size_t> prefix = prep.active() ? prep.prefixOf(plan) : std::nullopt;
+    if (prep.active() && (!prefix || !plan.problems.empty() || plan.ops.empty() || o.dryRun || !o.applyHere)) {
+        prep.rollBack();
+        prestager.reset();
+        prefix.reset();
+    }
+    if (prestager)
+        plan.cleanup.push_back(prestager->dir());  // entries the plan did not need (kept, identical files)
+    r.plan = plan;
+    if (o.dryRun)
+        return stop(std::move(r), FlowStatus::Planned);
+    if (plan.ops.empty())
+        return stop(std::move(r), FlowStatus::NothingToDo);
+    if (!plan.problems.empty())
+        return stop(std::move(r), FlowStatus::Refused, plan.problems);
+    if (!o.applyHere)
+        return stop(std::move(r), FlowStatus::Planned);
+
+    std::unique_ptr<StagingSource> source =
+        prestager ? prestager->source(r.verify->sha256) : makeArchiveStagingSource(o.threads);
+    r.stagedWhileVerifying = prestager != nullptr;
+    Engine engine(files, path.system.get(), source.get());
+    engine.setHooks(o.hooks);
+    prep.handOver();
+    r.outcome = engine.apply(std::move(plan), o.cancel, o.progress, prefix.value_or(0));
+    return stop(std::move(r), FlowStatus::Applied);
+}
+
+}  // namespace
+
+FlowResult installArchive(const std::string& archive, const std::string& toolkit, const FlowOptions& options)
+{
+    return archiveFlow(PlanKind::Install, archive, toolkit, options);
+}
+
+FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::string>& archive,
+                         const FlowOptions& options)
+{
+    std::optional<std::string> from = archive;
+    FlowOptions o = options;
+    o.allowUnknown = true;  // repair restores the recorded bytes: their hashes are the check
+    if (!from && !o.verified) {
+        // Without --archive: the recorded archive, if it is still there and still hashes the same.
+        std::error_code ec;
+        auto state = snapshotToolkit(std::filesystem::absolute(toolkit, ec).string(), {}, o.stateDir);
+        if (state && state->record && !filesNeedingRepair(*state).empty()) {
+            const auto& rec = state->record->at("archive");
+            const std::string recorded = rec.value("path", std::string());
+            if (std::filesystem::is_regular_file(recorded, ec)) {
+                from = recorded;
+                o.sha256 = rec.value("sha256", std::string());
+            }
+        }
+    }
+    return archiveFlow(PlanKind::Repair, from, toolkit, o);
+}
+
+FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options)
+{
+    FlowOptions o = options;
+    o.verified = nullptr;
+    return archiveFlow(PlanKind::Uninstall, std::nullopt, toolkit, o);
+}
+
+Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
+{
+    std::unique_ptr<FileOps> real = files ? nullptr : makeRealFileOps();
+    FileOps& f = files ? *files : *real;
+    std::unique_ptr<SystemPath> sys = pathForJournal(f, stateDir);
+    Engine engine(f, sys.get(), nullptr);
+    return engine.recover(stateDir, toolkit);
+}
+
+std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOps* files)
+{
+    std::unique_ptr<FileOps> real = files ? nullptr : makeRealFileOps();
+    FileOps& f = files ? *files : *real;
+    if (f.type(journalPathIn(stateDir)) == NodeType::Missing)
+        return std::nullopt;
+    Outcome o = recoverInterrupted(stateDir, std::nullopt, &f);
+    if (!o.notRestored.empty() || !o.problems.empty())
+        return o;
+    return std::nullopt;
+}
+
+}  // namespace cudnnsetup

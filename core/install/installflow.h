@@ -1,0 +1,95 @@
+#pragma once
+// The install / repair / uninstall / recover orchestration that the command line and the
+// wizard share: recover first, verify (and, for an install, stage in the same pass),
+// snapshot the toolkit, plan, apply. No Qt, no printing: the caller turns the result into
+// its JSON document or its pages.
+//
+// One pass: when the apply runs in this process, every cuDNN entry the verifier inflates is
+// also written into <toolkit>/.cudnn-setup/<tx>/scan while it is CRC-checked and the archive
+// hashed. A pre-journal naming the work folders is written first, so a crash or a failed
+// verification leaves nothing behind (`recover` removes it). When the apply must run
+// elevated (applyHere = false), nothing is staged here: the helper re-hashes and re-stages
+// the archive itself (two passes, by design: it trusts nothing from this side).
+
+#include "archive/verifier.h"
+#include "common/problem.h"
+#include "common/progress.h"
+#include "install/engine.h"
+#include "install/plan.h"
+#include "platform/systempath.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace cudnnsetup {
+
+// The machine-wide search path for a toolkit. Windows: the system PATH; Linux toolkit on
+// Linux: ld.so.conf.d; Windows toolkit on Linux: skipped with a note.
+// CUDNN_SETUP_TEST_SYSTEM_PATH_FILE substitutes a file for PATH.
+struct PathService {
+    std::unique_ptr<SystemPath> system;  // null: PATH is left alone (state.note says why)
+    PathState state;
+};
+PathService pathServiceFor(const ToolkitState& toolkit);
+
+std::string newTransactionId();
+
+struct FlowOptions {
+    std::string stateDir;                      // required
+    std::optional<std::string> sha256;         // install: --sha256
+    std::optional<std::string> manifestPath;   // install: --manifest
+    bool allowUnknown = false;                 // install an intact archive of unknown origin
+    bool noPath = false;
+    bool dryRun = false;                       // plan only: nothing staged, nothing changed
+    // false: stop after planning (status Planned) so the caller hands the plan to the
+    // elevated helper; nothing is staged in this process then.
+    bool applyHere = true;
+    // The archive was verified already (the wizard's verify page): not verified again;
+    // staging then reads the archive once more and checks it still has this SHA-256.
+    const VerifyResult* verified = nullptr;
+    std::string transactionId;                 // empty: a new one
+    ProgressSink* progress = nullptr;
+    const CancelToken* cancel = nullptr;
+    unsigned threads = 0;                      // scanner workers; 0: one per core
+    EngineHooks hooks;
+    FileOps* files = nullptr;                  // null: the real file system (tests inject faults)
+};
+
+enum class FlowStatus {
+    Usage,        // not a toolkit, no archive file, unknown origin, no record: exit 2
+    Unrecovered,  // the automatic recover of an earlier transaction failed: exit 5 (outcome set)
+    BadArchive,   // verification failed or the hash does not match what was promised: exit 1
+    Cancelled,    // cancelled while verifying: nothing changed, exit 3
+    Refused,      // the plan has problems (target-blocked, ...): nothing changed, exit 3
+    Planned,      // dryRun, or applyHere = false: `plan` is ready
+    NothingToDo,  // exit 0
+    Applied,      // `outcome` says how it went (its exitCode())
+};
+
+struct FlowResult {
+    FlowStatus status = FlowStatus::Usage;
+    Problems problems;                   // Usage / BadArchive / Cancelled / Refused: why it stopped
+    std::string toolkit;                 // canonical when known, else as given
+    std::optional<VerifyResult> verify;  // when the archive was verified here
+    std::optional<Plan> plan;
+    std::optional<Outcome> outcome;      // Applied, Unrecovered
+    bool stagedWhileVerifying = false;   // the one-pass path was taken
+    ExitCode exitCode() const;
+};
+
+// Verify ARCHIVE (staging it in the same read), plan the merge into TOOLKIT, apply.
+FlowResult installArchive(const std::string& archive, const std::string& toolkit, const FlowOptions& options);
+// archive: nullopt = the recorded archive if it still exists (and hashes the same while staging).
+FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::string>& archive,
+                         const FlowOptions& options);
+FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options);
+
+// Rolls back (or finishes) the transaction left in stateDir; toolkit: only if it is that one.
+Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit = std::nullopt,
+                           FileOps* files = nullptr);
+// The automatic recover before any mutating command: nullopt when there was nothing to do
+// or it succeeded; the failed outcome (exit 5) otherwise.
+std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOps* files = nullptr);
+
+}  // namespace cudnnsetup
