@@ -4,19 +4,13 @@
 #include "wizardconfig.h"
 
 #include <QDir>
-#include <QFileInfo>
-#include <QStandardPaths>
-#include <QUuid>
 
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 #include "archive/verifier.h"
-#include "install/archiveinfo.h"
 #include "install/engine.h"
-#include "install/fileops.h"
+#include "install/installflow.h"
 #include "install/plan.h"
-#include "install/toolkitscan.h"
 #include "platform/elevation.h"
-#include "platform/systempath.h"
 
 #include <QTemporaryDir>
 
@@ -52,70 +46,6 @@ QString q(const std::string& s)
 ProblemView view(const Problem& p)
 {
     return ProblemText::describe(q(p.code), p.path ? q(*p.path) : QString(), q(p.message));
-}
-
-// The machine's library search registration; none when the user chose --no-path, and a
-// Windows-layout toolkit on a Linux host gets none either (the plan says so in a note).
-std::unique_ptr<SystemPath> systemPathFor(const InstallRequest& r)
-{
-    if (r.noPath)
-        return nullptr;
-    // The command line's test hook (docs/install.md): a file stands in for the Windows system PATH.
-    if (const QByteArray file = qgetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); !file.isEmpty())
-        return makeFileSystemPath(file.toStdString());
-#ifdef Q_OS_WIN
-    return makeWindowsSystemPath();
-#else
-    return nullptr;
-#endif
-}
-
-PathState pathStateOf(SystemPath* path, const InstallRequest& r)
-{
-    PathState state;
-    if (!path) {
-        state.note = r.noPath ? "PATH left alone (chosen in the wizard)" : "PATH is only changed on Windows";
-        return state;
-    }
-    auto value = path->read();
-    if (!value) {
-        state.note = value.error().message;
-        return state;
-    }
-    state.available = true;
-    state.mechanism = path->mechanism();
-    state.location = path->location();
-    state.value = *value;
-    state.lookup = [path](std::string_view name) { return path->lookupVariable(name); };
-    return state;
-}
-
-std::string canonicalRoot(const QString& toolkit)
-{
-    const QString c = QFileInfo(toolkit).canonicalFilePath();
-    return (c.isEmpty() ? QDir::cleanPath(QFileInfo(toolkit).absoluteFilePath()) : c).toStdString();
-}
-
-Result<Plan> makePlan(PlanKind kind, const ArchiveInfo* archive, const InstallRequest& r, SystemPath* path)
-{
-    const std::string root = canonicalRoot(r.toolkit);
-    const std::string stateDir = r.stateDir.toStdString();
-    auto record = loadRecord(recordPathFor(stateDir, root));
-    if (!record)
-        return record.error();
-    const nlohmann::json* rec = *record ? &**record : nullptr;
-    auto state = snapshotToolkit(root, pathsOfInterest(archive, rec, root), stateDir);
-    if (!state)
-        return state.error();
-    const PathState ps = pathStateOf(path, r);
-    const PlanOptions options{stateDir, QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString(), r.noPath};
-    switch (kind) {
-    case PlanKind::Install: return planInstall(*archive, *state, ps, options);
-    case PlanKind::Uninstall: return planUninstall(*state, ps, options);
-    case PlanKind::Repair:
-        return planRepair(archive ? std::optional<ArchiveInfo>(*archive) : std::nullopt, *state, ps, options);
-    }
-    return Error{"internal", "unknown plan kind", ""};
 }
 
 QStringList splitPath(const std::optional<std::string>& v)
@@ -170,8 +100,9 @@ PlanView toView(const Plan& plan, const QString& toolkit)
         default: break;
         }
     }
-    // The apply step writes into the toolkit and the state dir: administrator rights unless both are ours.
-    v.needsAdmin = !QFileInfo(toolkit).isWritable();
+    // The apply step writes into the toolkit and the state dir: the core's elevator decides, as for the CLI.
+    v.needsAdmin = makeElevator()->needed({plan.toolkit, plan.stateDir});
+    Q_UNUSED(toolkit)
     return v;
 }
 
@@ -279,6 +210,61 @@ OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Pl
 }
 
 
+FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
+{
+    FlowOptions o;
+    o.stateDir = r.stateDir.toStdString();
+    o.allowUnknown = r.allowUnknown;
+    o.noPath = r.noPath;
+    if (!r.sha256.isEmpty())
+        o.sha256 = r.sha256.toStdString();
+    if (!r.manifest.isEmpty())
+        o.manifestPath = r.manifest.toStdString();
+    o.verified = r.verified.get();
+    if (ctx) {
+        o.progress = &ctx->progress;
+        o.cancel = &ctx->cancel;
+    }
+    return o;
+}
+
+// The ops the user reviewed against the ops about to run: the flow plans again just before applying,
+// and anything different (the toolkit changed meanwhile) must not be applied unseen.
+bool samePlan(const Plan& reviewed, const Plan& now)
+{
+    if (reviewed.ops.size() != now.ops.size())
+        return false;
+    for (std::size_t i = 0; i < now.ops.size(); ++i)
+        if (reviewed.ops[i].kind != now.ops[i].kind || reviewed.ops[i].path != now.ops[i].path)
+            return false;
+    return true;
+}
+
+OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& request, Elevator& elevator,
+                     TaskContext& ctx)
+{
+    switch (r.status) {
+    case FlowStatus::Applied: return toOutcome(operation, *r.outcome);
+    case FlowStatus::Unrecovered: return toOutcome(Operation::Recover, *r.outcome);
+    case FlowStatus::NothingToDo: {
+        cudnnsetup::Outcome nothing;
+        nothing.ok = true;
+        return toOutcome(operation, nothing);
+    }
+    case FlowStatus::Planned:  // applyHere = false: the elevated helper applies it
+        return applyElevated(operation, request, *r.plan, elevator, ctx);
+    default: break;
+    }
+    const Problem first = r.problems.empty() ? Problem{"internal", std::nullopt, "stopped without a reason"}
+                                             : r.problems.front();
+    OutcomeView v = failed(operation, Error{first.code, first.message, ""});
+    v.exitCode = int(r.exitCode());
+    v.cancelled = r.status == FlowStatus::Cancelled;
+    for (const Problem& p : r.problems)
+        v.problems << view(p);
+    return v;
+}
+
 }  // namespace
 #endif
 
@@ -293,15 +279,19 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
             return v;
         }
         try {
-            const ArchiveInfo archive = archiveInfoFrom(*request.verified);
-            auto path = systemPathFor(request);
-            auto plan = makePlan(PlanKind::Install, &archive, request, path.get());
-            if (!plan) {
-                v.error = tr("Cannot plan the install into %1: %2").arg(request.toolkit, q(plan.error().message));
+            // A dry run of the core's install flow over the verification the Archive page made.
+            FlowOptions o = flowOptions(request, nullptr);
+            o.dryRun = true;
+            const FlowResult r = installArchive(request.archive.toStdString(), request.toolkit.toStdString(), o);
+            if (!r.plan) {
+                v.error = tr("Cannot plan the install into %1: %2")
+                              .arg(request.toolkit, r.problems.empty() ? QString() : q(r.problems.front().message));
+                for (const Problem& p : r.problems)
+                    v.warnings << view(p);
                 return v;
             }
-            v = toView(*plan, request.toolkit);
-            v.core = std::make_shared<const Plan>(std::move(*plan));
+            v = toView(*r.plan, request.toolkit);
+            v.core = std::make_shared<const Plan>(std::move(*r.plan));
         } catch (const std::exception& e) {
             v.error = tr("Planning stopped with an internal error: %1").arg(QString::fromUtf8(e.what()));
         }
@@ -324,60 +314,42 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     task->start([operation, request](TaskContext& ctx) {
         try {
-            auto files = makeRealFileOps();
-            auto path = systemPathFor(request);
-            auto source = makeArchiveStagingSource();
-            Engine engine(*files, path.get(), source.get());
+            // The core's flow: recover an interrupted transaction first, verify (a chosen repair archive),
+            // snapshot, plan, apply here or, when the toolkit is not writable, hand the plan to the
+            // elevated helper.
             if (operation == Operation::Recover)
-                return toOutcome(operation, engine.recover(request.stateDir.toStdString()));
-            // An interrupted transaction is finished first, as the command line does.
-            const cudnnsetup::Outcome pending = engine.recover(request.stateDir.toStdString());
-            if (!pending.ok && !pending.notRestored.empty())
-                return toOutcome(Operation::Recover, pending);
-            Plan plan;
+                return toOutcome(operation, recoverInterrupted(request.stateDir.toStdString()));
+            auto elevator = makeElevator();
+            FlowOptions o = flowOptions(request, &ctx);
+            o.applyHere = !elevator->needed({request.toolkit.toStdString(), o.stateDir});
+            const std::string toolkit = request.toolkit.toStdString();
+            FlowResult r;
             if (operation == Operation::Install) {
                 if (!request.plan)
                     return failed(operation, Error{"no-plan", "there is no reviewed plan", ""});
-                plan = *request.plan;
+                // Plan again (dry run) and apply only what was reviewed; the same transaction, so the work
+                // folders in both plans have the same names.
+                o.transactionId = request.plan->transactionId;
+                FlowOptions check = o;
+                check.dryRun = true;
+                const FlowResult again = installArchive(request.archive.toStdString(), toolkit, check);
+                if (again.plan && !samePlan(*request.plan, *again.plan))
+                    return failed(operation, Error{"target-changed", "the toolkit changed after the plan was reviewed; "
+                                                   "go back to Review to see the new plan", ""});
+                r = installArchive(request.archive.toStdString(), toolkit, o);
+            } else if (operation == Operation::Repair) {
+                o.verified = nullptr;  // the repair archive (if any) is verified by the flow
+                r = repairToolkit(toolkit, request.archive.isEmpty() ? std::nullopt
+                                                                     : std::optional<std::string>(request.archive.toStdString()), o);
             } else {
-                // Repair from a chosen archive (`repair --archive`): verified here first; an archive of
-                // unknown origin is accepted as the command line does, a damaged one is refused.
-                std::optional<ArchiveInfo> archive;
-                if (operation == Operation::Repair && !request.archive.isEmpty()) {
-                    VerifyOptions vo;
-                    vo.progress = &ctx.progress;
-                    vo.cancel = &ctx.cancel;
-                    const VerifyResult verified = verifyArchive(request.archive.toStdString(), vo);
-                    if (!verified.ok()) {
-                        const std::string why = verified.cancelled ? std::string("cancelled while verifying the archive")
-                                                : verified.problems.empty() ? std::string("the archive did not pass verification")
-                                                                            : verified.problems.front().message;
-                        OutcomeView v = failed(operation, Error{"bad-archive", why, request.archive.toStdString()});
-                        v.exitCode = int(verified.cancelled ? ExitCode::RolledBack : ExitCode::Bad);
-                        for (const Problem& p : verified.problems)
-                            v.problems << view(p);
-                        return v;
-                    }
-                    archive = archiveInfoFrom(verified);
-                }
-                auto made = makePlan(operation == Operation::Uninstall ? PlanKind::Uninstall : PlanKind::Repair,
-                                     archive ? &*archive : nullptr, request, path.get());
-                if (!made)
-                    return failed(operation, made.error());
-                plan = std::move(*made);
+                r = uninstallToolkit(toolkit, o);
             }
-            if (!plan.problems.empty()) {
-                OutcomeView v = failed(operation, Error{plan.problems.front().code, plan.problems.front().message, ""});
-                for (const Problem& p : plan.problems)
-                    v.problems << view(p);
-                return v;
+            if (r.plan) {
+                ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(r.plan->ops.size())).toStdString());
+                for (const cudnnsetup::Operation& op : r.plan->ops)
+                    ctx.progress.log(op.describe());
             }
-            ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(plan.ops.size())).toStdString());
-            for (const cudnnsetup::Operation& op : plan.ops)
-                ctx.progress.log(op.describe());
-            if (auto elevator = makeElevator(); elevator->needed({plan.toolkit, plan.stateDir}))
-                return applyElevated(operation, request, plan, *elevator, ctx);
-            return toOutcome(operation, engine.apply(std::move(plan), &ctx.cancel, &ctx.progress));
+            return fromFlow(operation, std::move(r), request, *elevator, ctx);
         } catch (const std::exception& e) {
             return failed(operation, Error{"internal", e.what(), ""});
         }
