@@ -235,7 +235,8 @@ bool samePlan(const Plan& reviewed, const Plan& now)
     if (reviewed.ops.size() != now.ops.size())
         return false;
     for (std::size_t i = 0; i < now.ops.size(); ++i)
-        if (reviewed.ops[i].kind != now.ops[i].kind || reviewed.ops[i].path != now.ops[i].path)
+        if (reviewed.ops[i].kind != now.ops[i].kind || reviewed.ops[i].path != now.ops[i].path
+            || reviewed.ops[i].backup != now.ops[i].backup)
             return false;
     return true;
 }
@@ -334,8 +335,13 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
                 check.dryRun = true;
                 const FlowResult again = installArchive(request.archive.toStdString(), toolkit, check);
                 if (again.plan && !samePlan(*request.plan, *again.plan))
-                    return failed(operation, Error{"target-changed", "the toolkit changed after the plan was reviewed; "
-                                                   "go back to Review to see the new plan", ""});
+                {
+                    OutcomeView v = failed(operation, Error{"target-changed", "the toolkit changed after the plan was "
+                                                            "reviewed; go back to Review to see the new plan", ""});
+                    v.problems << view(Problem{"target-changed", toolkit, "The toolkit changed after the plan was "
+                                               "reviewed; nothing was changed. Go back to Review to see the new plan."});
+                    return v;
+                }
                 r = installArchive(request.archive.toStdString(), toolkit, o);
             } else if (operation == Operation::Repair) {
                 o.verified = nullptr;  // the repair archive (if any) is verified by the flow

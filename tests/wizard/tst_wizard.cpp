@@ -103,6 +103,7 @@ private slots:
     void maintenanceUninstall();
     void maintenanceValidate_data();
     void maintenanceValidate();
+    void toolkitChangedAfterReview();
     void installElevated_data();
     void installElevated();
     void maintenanceReport();
@@ -491,6 +492,37 @@ void TestWizard::maintenanceValidate()
     QVERIFY(child<QTreeWidget>(h, "validateProblems")->topLevelItemCount() >= 1);
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+}
+
+void TestWizard::toolkitChangedAfterReview()
+{
+    // A file appears where the reviewed plan adds one: Install must not apply a plan nobody saw.
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    const QString tag = QStringLiteral("changed");
+    const QString toolkit = freshToolkit(tag);
+    Harness h;
+    h.create(config(tag));
+    bool reached = false;
+    goToReview(h, QStringLiteral("en"), toolkit, false, &reached);
+    if (!reached)
+        return;
+    QString added;
+    for (const PlanFileView& f : h.session->plan().files)
+        if (f.change == FileChange::Added && f.path.endsWith(QStringLiteral("cudnn64_8.dll")))
+            added = QDir::fromNativeSeparators(f.path);
+    QVERIFY(!added.isEmpty());
+    QFile intruder(added);
+    QVERIFY(intruder.open(QIODevice::WriteOnly));
+    intruder.write("someone else's cudnn64_8.dll");
+    intruder.close();
+    const auto before = treeManifest(toolkit);
+    QVERIFY(h.next());
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+    const OutcomeView& o = h.session->outcome();
+    QVERIFY(!o.ok);
+    QVERIFY(!o.problems.isEmpty());
+    QCOMPARE(o.problems.first().code, QStringLiteral("target-changed"));
+    QCOMPARE(treeManifest(toolkit), before);
 }
 
 void TestWizard::installElevated_data()
