@@ -60,12 +60,14 @@ int usage(const CommandContext& ctx, const std::string& toolkit, const std::stri
 // Before anything else that changes a toolkit: an interrupted transaction is rolled back.
 std::optional<int> autoRecover(const CommandContext& ctx, const std::string& toolkit)
 {
-    const std::optional<Outcome> failed = recoverBeforeChanging(stateDirOf(ctx));
-    if (!failed)
+    const std::optional<Outcome> recovered = recoverBeforeChanging(stateDirOf(ctx));
+    if (!recovered)
         return std::nullopt;
-    for (const std::string& n : failed->notes)
+    for (const std::string& n : recovered->notes)
         say(ctx, "recover: " + n);
-    return finish(ctx, outcomeJson(toolkit, *failed), static_cast<int>(ExitCode::NotRolledBack));
+    if (!recoverFailed(*recovered))
+        return std::nullopt;
+    return finish(ctx, outcomeJson(toolkit, *recovered), static_cast<int>(ExitCode::NotRolledBack));
 }
 
 class StderrProgress : public ProgressSink {
@@ -122,12 +124,13 @@ int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevato
 int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r, Elevator& elevator)
 {
     const int code = static_cast<int>(r.exitCode());
+    if (r.recovered)
+        for (const std::string& n : r.recovered->notes)
+            say(ctx, "recover: " + n);
     switch (r.status) {
     case FlowStatus::Usage:
         return usage(ctx, r.toolkit, r.problems.at(0).code, r.problems.at(0).message);
     case FlowStatus::Unrecovered:
-        for (const std::string& n : r.outcome->notes)
-            say(ctx, "recover: " + n);
         return finish(ctx, outcomeJson(r.toolkit, *r.outcome), code);
     case FlowStatus::BadArchive: {
         nlohmann::json doc{{"ok", false}, {"toolkit", a.toolkit}, {"actions", nlohmann::json::array()},

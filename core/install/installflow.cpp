@@ -190,8 +190,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
         return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
     if (!o.dryRun)
-        if (auto failed = recoverBeforeChanging(o.stateDir, &files)) {
-            r.outcome = std::move(*failed);
+        if ((r.recovered = recoverBeforeChanging(o.stateDir, &files)) && recoverFailed(*r.recovered)) {
+            r.outcome = r.recovered;
             return stop(std::move(r), FlowStatus::Unrecovered);
         }
     const std::string absolute = std::filesystem::absolute(toolkit, ec).string();
@@ -339,10 +339,12 @@ std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOp
     FileOps& f = files ? *files : *real;
     if (f.type(journalPathIn(stateDir)) == NodeType::Missing)
         return std::nullopt;
-    Outcome o = recoverInterrupted(stateDir, std::nullopt, &f);
-    if (!o.notRestored.empty() || !o.problems.empty())
-        return o;
-    return std::nullopt;
+    return recoverInterrupted(stateDir, std::nullopt, &f);
+}
+
+bool recoverFailed(const Outcome& recovered)
+{
+    return !recovered.notRestored.empty() || !recovered.problems.empty();
 }
 
 }  // namespace cudnnsetup

@@ -74,6 +74,7 @@ struct FlowResult {
     std::optional<VerifyResult> verify;  // when the archive was verified here
     std::optional<Plan> plan;
     std::optional<Outcome> outcome;      // Applied, Unrecovered
+    std::optional<Outcome> recovered;    // the automatic recover that ran first (its notes say what it did)
     bool stagedWhileVerifying = false;   // the one-pass path was taken
     ExitCode exitCode() const;
 };
@@ -88,8 +89,9 @@ FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& optio
 // Rolls back (or finishes) the transaction left in stateDir; toolkit: only if it is that one.
 Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit = std::nullopt,
                            FileOps* files = nullptr);
-// The automatic recover before any mutating command: nullopt when there was nothing to do
-// or it succeeded; the failed outcome (exit 5) otherwise.
+// The automatic recover before any mutating command: nullopt when there was no journal;
+// otherwise its outcome (failed when !notRestored.empty() || !problems.empty(): exit 5).
+bool recoverFailed(const Outcome& recovered);
 std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOps* files = nullptr);
 
 }  // namespace cudnnsetup

@@ -1,0 +1,372 @@
+// The shared install flow (core/install/installflow.h) and its one-pass staging: the
+// verifier's tee gets exactly the inflated bytes, a failed or cancelled verification
+// leaves nothing behind, and a one-pass install is byte-identical to the two-pass one.
+#include "installfixture.h"
+
+#include "archive/verifier.h"
+#include "install/fileops.h"
+#include "install/installflow.h"
+#include "install/journal.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <zlib.h>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+
+using namespace cudnnsetup;
+using namespace installtest;
+
+namespace {
+
+class CollectingConsumer : public EntryConsumer {
+public:
+    CollectingConsumer(std::string& bytes, int& finishedIntact) : m_bytes(bytes), m_finished(finishedIntact) {}
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        m_bytes.append(reinterpret_cast<const char*>(data), size);
+        return true;
+    }
+    void finish(bool intact) override { m_finished = intact ? 1 : 0; }
+
+private:
+    std::string& m_bytes;
+    int& m_finished;
+};
+
+// Notes whether the toolkit's work folder exists while the archive is being read, and can
+// cancel half-way through the read.
+class WatchingProgress : public ProgressSink {
+public:
+    WatchingProgress(QString workFolder, CancelToken* cancelAtHalf) : m_work(std::move(workFolder)), m_cancel(cancelAtHalf) {}
+    void onProgress(std::uint64_t done, std::uint64_t total) override
+    {
+        if (total && done * 2 >= total && done < total) {
+            if (QDir(m_work).exists())
+                m_sawWork = true;
+            if (m_cancel)
+                m_cancel->cancel();
+        }
+    }
+    bool sawWork() const { return m_sawWork; }
+
+private:
+    QString m_work;
+    CancelToken* m_cancel;
+    std::atomic<bool> m_sawWork{false};
+};
+
+QByteArray unzipEntry(const QString& archive, const QString& entry)
+{
+    QProcess p;
+    p.start("unzip", {"-p", archive, entry});
+    p.waitForFinished(60000);
+    return p.readAllStandardOutput();
+}
+
+}  // namespace
+
+class TestInstallFlow : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir* m_dir = nullptr;
+    QString m_toolkit, m_state, m_pathFile;
+    Release m_small, m_big;
+
+    FlowOptions options()
+    {
+        FlowOptions o;
+        o.stateDir = m_state.toStdString();
+        o.allowUnknown = true;
+        o.threads = 2;
+        return o;
+    }
+    void checkNothingLeft(const QStringList& before, const QString& toolkit)
+    {
+        QCOMPARE(manifest(toolkit), before);
+        QVERIFY(!QFile::exists(toolkit + "/.cudnn-setup"));
+        QVERIFY(!QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        static QTemporaryDir archives;
+        fixtures::ReleaseSpec small;
+        small.dllBodyBytes = 96 * 1024;
+        m_small = makeRelease(archives.path(), small);
+        fixtures::ReleaseSpec big;  // many 4 MiB read blocks: room to cancel half-way
+        big.cudnn = "8.1.1.33";
+        big.cuda = "11.2";
+        big.dllBodyBytes = 6 * 1024 * 1024;
+        m_big = makeRelease(archives.path(), big);
+    }
+    void init()
+    {
+        m_dir = new QTemporaryDir;
+        m_toolkit = m_dir->path() + "/CUDA/v11.3";
+        m_state = m_dir->path() + "/state";
+        m_pathFile = m_dir->path() + "/system-path.txt";
+        makeToolkit(m_toolkit);
+        QFile f(m_pathFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("C:\\Windows;C:\\cuda\\v10.2\\bin");
+        f.close();
+        qputenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m_pathFile.toUtf8());
+    }
+    void cleanup()
+    {
+        qunsetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE");
+        delete m_dir;
+        m_dir = nullptr;
+    }
+
+    void teeReceivesExactlyTheInflatedBytes()
+    {
+        std::mutex mutex;
+        std::map<std::string, std::string> bytes;
+        std::map<std::string, int> finished;
+        std::map<std::string, std::pair<std::uint64_t, std::uint32_t>> declared;
+        VerifyOptions vo;
+        vo.threads = 3;
+        vo.alsoConsume = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
+            std::lock_guard lock(mutex);
+            declared[e.name] = {e.size, e.crc32};
+            finished[e.name] = -1;
+            return std::make_unique<CollectingConsumer>(bytes[e.name], finished[e.name]);
+        };
+        const VerifyResult v = verifyArchive(m_big.path.toStdString(), vo);
+        QVERIFY2(v.ok(), v.problems.empty() ? "" : v.problems[0].message.c_str());
+        QCOMPARE(bytes.size(), v.entries.size());
+        for (const auto& [name, data] : bytes) {
+            QCOMPARE(finished[name], 1);
+            QCOMPARE(std::uint64_t(data.size()), declared[name].first);
+            const auto crc = crc32(0, reinterpret_cast<const Bytef*>(data.data()), uInt(data.size()));
+            QCOMPARE(std::uint32_t(crc), declared[name].second);
+        }
+        // And byte for byte what unzip extracts, for the largest entry and a header.
+        for (const auto& [name, data] : bytes)
+            if (name.ends_with("cudnn_cnn_infer64_8.dll") || name.ends_with("cudnn_version.h"))
+                QVERIFY2(unzipEntry(m_big.path, QString::fromStdString(name)) == QByteArray::fromStdString(data),
+                         name.c_str());
+    }
+
+    void teeNeverCalledForAHostileArchive()
+    {
+        fixtures::ReleaseSpec s;
+        s.extra.push_back(fixtures::textFile("cuda/../../evil/cudnn_evil.h", "// escapes"));
+        const QString hostilePath = m_dir->path() + "/hostile.zip";
+        std::string error;
+        QVERIFY2(fixtures::writeZip(hostilePath.toStdString(), fixtures::cudnnWindowsRelease(s), &error), error.c_str());
+        int calls = 0;
+        VerifyOptions vo;
+        vo.alsoConsume = [&](const ZipEntryInfo&) -> std::unique_ptr<EntryConsumer> {
+            ++calls;
+            return nullptr;
+        };
+        const VerifyResult v = verifyArchive(hostilePath.toStdString(), vo);
+        QVERIFY(!v.ok());
+        QCOMPARE(calls, 0);
+        const QStringList before = manifest(m_toolkit);
+        const FlowResult r = installArchive(hostilePath.toStdString(), m_toolkit.toStdString(), options());
+        QVERIFY(r.status == FlowStatus::BadArchive);
+        QVERIFY(r.exitCode() == ExitCode::Bad);
+        checkNothingLeft(before, m_toolkit);
+    }
+
+    void failingVerificationLeavesNothing()
+    {
+        // Damage the middle of the archive: the scan fails a CRC (or the inflate) late.
+        const QString damaged = m_dir->path() + "/damaged.zip";
+        QVERIFY(QFile::copy(m_big.path, damaged));
+        QFile f(damaged);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 at = f.size() / 2;
+        f.seek(at);
+        QByteArray chunk = f.read(64);
+        for (auto& c : chunk)
+            c = char(~c);
+        f.seek(at);
+        f.write(chunk);
+        f.close();
+        const QStringList before = manifest(m_toolkit);
+        WatchingProgress watch(m_toolkit + "/.cudnn-setup", nullptr);
+        FlowOptions o = options();
+        o.progress = &watch;
+        const FlowResult r = installArchive(damaged.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.status == FlowStatus::BadArchive);
+        QVERIFY(r.exitCode() == ExitCode::Bad);
+        QVERIFY(!r.problems.empty());
+        QVERIFY(watch.sawWork());  // it was staging while verifying ...
+        checkNothingLeft(before, m_toolkit);  // ... and took it all back
+    }
+
+    void unknownOriginRefusedLeavesNothing()
+    {
+        const QStringList before = manifest(m_toolkit);
+        FlowOptions o = options();
+        o.allowUnknown = false;
+        const FlowResult r = installArchive(m_small.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.status == FlowStatus::Usage);
+        QCOMPARE(r.problems.at(0).code, std::string("unknown-archive"));
+        checkNothingLeft(before, m_toolkit);
+    }
+
+    void onePassIsByteIdenticalToTwoPass()
+    {
+        const QString other = m_dir->path() + "/CUDA/v11.3-two-pass";
+        makeToolkit(other);
+        const QString otherState = m_dir->path() + "/state2";
+        FlowOptions o = options();
+        const FlowResult one = installArchive(m_big.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(one.status == FlowStatus::Applied);
+        QVERIFY2(one.outcome->ok, one.outcome->problems.empty() ? "" : one.outcome->problems[0].message.c_str());
+        QVERIFY(one.stagedWhileVerifying);
+        QVERIFY(one.exitCode() == ExitCode::Ok);
+
+        // Two passes: verified first, then staged from a second read (the wizard's way today).
+        const VerifyResult v = verifyArchive(m_big.path.toStdString(), VerifyOptions{});
+        FlowOptions o2 = options();
+        o2.stateDir = otherState.toStdString();
+        o2.verified = &v;
+        const FlowResult two = installArchive(m_big.path.toStdString(), other.toStdString(), o2);
+        QVERIFY(two.status == FlowStatus::Applied);
+        QVERIFY(two.outcome->ok);
+        QVERIFY(!two.stagedWhileVerifying);
+
+        QCOMPARE(manifest(m_toolkit), manifest(other));
+        QVERIFY(!QFile::exists(m_toolkit + "/.cudnn-setup"));
+        QVERIFY(one.outcome->record->at("files") == two.outcome->record->at("files"));
+        QVERIFY(one.outcome->record->at("archive").at("sha256") == two.outcome->record->at("archive").at("sha256"));
+        for (const auto& file : one.outcome->record->at("files"))
+            QCOMPARE(file.at("sha256").get<std::string>().size(), std::size_t(64));
+
+        // And uninstall through the same API restores the toolkit.
+        const FlowResult un = uninstallToolkit(m_toolkit.toStdString(), o);
+        QVERIFY(un.status == FlowStatus::Applied && un.outcome->ok);
+    }
+
+    void cancelDuringTheCombinedPassRollsBack()
+    {
+        const QStringList before = manifest(m_toolkit);
+        CancelToken cancel;
+        WatchingProgress watch(m_toolkit + "/.cudnn-setup", &cancel);
+        FlowOptions o = options();
+        o.progress = &watch;
+        o.cancel = &cancel;
+        const FlowResult r = installArchive(m_big.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.status == FlowStatus::Cancelled);
+        QVERIFY(r.exitCode() == ExitCode::RolledBack);
+        QVERIFY(watch.sawWork());
+        checkNothingLeft(before, m_toolkit);
+    }
+
+    void cancelAfterTheCombinedPassRollsBack_data()
+    {
+        QTest::addColumn<int>("at");
+        QTest::newRow("first engine step") << 0;
+        QTest::newRow("staging (moves the pre-staged files)") << 1;
+        QTest::newRow("a few files placed") << 6;
+    }
+    void cancelAfterTheCombinedPassRollsBack()
+    {
+        QFETCH(int, at);
+        const QStringList before = manifest(m_toolkit);
+        const QByteArray pathBefore = [&] {
+            QFile f(m_pathFile);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        CancelToken cancel;
+        FlowOptions o = options();
+        o.cancel = &cancel;
+        int seen = 0;
+        o.hooks.beforeOperation = [&](std::size_t, const Operation&) {
+            if (seen++ == at)
+                cancel.cancel();
+        };
+        const FlowResult r = installArchive(m_small.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.status == FlowStatus::Applied);
+        QVERIFY(r.stagedWhileVerifying);
+        QVERIFY(!r.outcome->ok);
+        QCOMPARE(r.outcome->problems.at(0).code, std::string("cancelled"));
+        QVERIFY(r.exitCode() == ExitCode::RolledBack);
+        checkNothingLeft(before, m_toolkit);
+        QFile f(m_pathFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), pathBefore);
+    }
+
+    // The disk fills up while the tee writes: verification still passes, the apply stops at
+    // StageFiles with disk-full and everything is rolled back.
+    void stagingWriteFailsDuringTheScan()
+    {
+        const QStringList before = manifest(m_toolkit);
+        auto real = makeRealFileOps();
+        FaultyFileOps faulty(*real);
+        // mkdir -p state, journal, .cudnn-setup, <tx>; then per staged entry mkdir -p + create.
+        faulty.failAt(8, "disk-full");
+        FlowOptions o = options();
+        o.files = &faulty;
+        const FlowResult r = installArchive(m_small.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.verify && r.verify->ok());
+        QVERIFY(r.status == FlowStatus::Applied);
+        QVERIFY(!r.outcome->ok);
+        QCOMPARE(r.outcome->problems.at(0).code, std::string("disk-full"));
+        QVERIFY(r.exitCode() == ExitCode::RolledBack);
+        QCOMPARE(faulty.failures(), 1);
+        checkNothingLeft(before, m_toolkit);
+    }
+
+    // An interrupted one-pass install (killed while verifying) leaves the pre-journal: the
+    // next command's automatic recover removes the work folders.
+    void journalBeforeStagingIsRecovered()
+    {
+        const QStringList before = manifest(m_toolkit);
+        CancelToken cancel;
+        class Snapshot : public ProgressSink {
+        public:
+            Snapshot(QString from, QString to) : m_from(std::move(from)), m_to(std::move(to)) {}
+            void onProgress(std::uint64_t done, std::uint64_t total) override
+            {
+                if (!m_taken && total && done * 2 >= total && done < total) {
+                    m_taken = true;  // the journal as a SIGKILL would leave it
+                    QFile::copy(m_from, m_to);
+                }
+            }
+            std::atomic<bool> m_taken{false};
+
+        private:
+            QString m_from, m_to;
+        };
+        const QString journal = QString::fromStdString(journalPathIn(m_state.toStdString()));
+        Snapshot snap(journal, m_dir->path() + "/journal-mid-scan.json");
+        FlowOptions o = options();
+        o.progress = &snap;
+        o.transactionId = "tx-killed";
+        const FlowResult r = installArchive(m_big.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.outcome && r.outcome->ok);
+        QVERIFY(snap.m_taken.load());
+        const FlowResult un = uninstallToolkit(m_toolkit.toStdString(), options());
+        QVERIFY(un.outcome && un.outcome->ok);
+        QCOMPARE(manifest(m_toolkit), before);
+        // Put back the mid-scan journal and a half-written scan folder: the state a kill leaves.
+        QVERIFY(QFile::copy(m_dir->path() + "/journal-mid-scan.json", journal));
+        QVERIFY(QDir().mkpath(m_toolkit + "/.cudnn-setup/tx-killed/scan/cuda/bin"));
+        QFile half(m_toolkit + "/.cudnn-setup/tx-killed/scan/cuda/bin/cudnn64_8.dll");
+        QVERIFY(half.open(QIODevice::WriteOnly));
+        half.write(QByteArray(1000, 'x'));
+        half.close();
+        const std::optional<Outcome> rec = recoverBeforeChanging(m_state.toStdString());
+        QVERIFY(rec && !recoverFailed(*rec));
+        checkNothingLeft(before, m_toolkit);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInstallFlow)
+#include "tst_installflow.moc"
