@@ -4,18 +4,17 @@
 #include "wizardconfig.h"
 
 #include <QDir>
-#include <QFileInfo>
-#include <QStandardPaths>
-#include <QUuid>
 
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 #include "archive/verifier.h"
-#include "install/archiveinfo.h"
 #include "install/engine.h"
-#include "install/fileops.h"
+#include "install/installflow.h"
 #include "install/plan.h"
-#include "install/toolkitscan.h"
-#include "platform/systempath.h"
+#include "platform/elevation.h"
+
+#include <QTemporaryDir>
+
+#include <fstream>
 #endif
 
 namespace cudnnsetup::wizard {
@@ -36,20 +35,6 @@ QString InstallService::operationName(Operation operation)
     return {};
 }
 
-QString InstallService::defaultStateDir()
-{
-    if (const QByteArray env = qgetenv("CUDNN_SETUP_STATE_DIR"); !env.isEmpty())
-        return QString::fromLocal8Bit(env);
-#ifdef Q_OS_WIN
-    return qEnvironmentVariable("ProgramData", QStringLiteral("C:/ProgramData")) + QStringLiteral("/cudnn-setup");
-#else
-    if (QFileInfo(QStringLiteral("/var/lib")).isWritable())
-        return QStringLiteral("/var/lib/cudnn-setup");
-    const QString xdg = qEnvironmentVariable("XDG_STATE_HOME", QDir::homePath() + QStringLiteral("/.local/state"));
-    return xdg + QStringLiteral("/cudnn-setup");
-#endif
-}
-
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 namespace {
 
@@ -61,66 +46,6 @@ QString q(const std::string& s)
 ProblemView view(const Problem& p)
 {
     return ProblemText::describe(q(p.code), p.path ? q(*p.path) : QString(), q(p.message));
-}
-
-// The machine's library search registration; none when the user chose --no-path, and a
-// Windows-layout toolkit on a Linux host gets none either (the plan says so in a note).
-std::unique_ptr<SystemPath> systemPathFor(const InstallRequest& r)
-{
-    if (r.noPath)
-        return nullptr;
-#ifdef Q_OS_WIN
-    return makeWindowsSystemPath();
-#else
-    return nullptr;
-#endif
-}
-
-PathState pathStateOf(SystemPath* path, const InstallRequest& r)
-{
-    PathState state;
-    if (!path) {
-        state.note = r.noPath ? "PATH left alone (chosen in the wizard)" : "PATH is only changed on Windows";
-        return state;
-    }
-    auto value = path->read();
-    if (!value) {
-        state.note = value.error().message;
-        return state;
-    }
-    state.available = true;
-    state.mechanism = path->mechanism();
-    state.location = path->location();
-    state.value = *value;
-    return state;
-}
-
-std::string canonicalRoot(const QString& toolkit)
-{
-    const QString c = QFileInfo(toolkit).canonicalFilePath();
-    return (c.isEmpty() ? QDir::cleanPath(QFileInfo(toolkit).absoluteFilePath()) : c).toStdString();
-}
-
-Result<Plan> makePlan(PlanKind kind, const ArchiveInfo* archive, const InstallRequest& r, SystemPath* path)
-{
-    const std::string root = canonicalRoot(r.toolkit);
-    const std::string stateDir = r.stateDir.toStdString();
-    auto record = loadRecord(recordPathFor(stateDir, root));
-    if (!record)
-        return record.error();
-    const nlohmann::json* rec = *record ? &**record : nullptr;
-    auto state = snapshotToolkit(root, pathsOfInterest(archive, rec, root), stateDir);
-    if (!state)
-        return state.error();
-    const PathState ps = pathStateOf(path, r);
-    const PlanOptions options{stateDir, QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString(), r.noPath};
-    switch (kind) {
-    case PlanKind::Install: return planInstall(*archive, *state, ps, options);
-    case PlanKind::Uninstall: return planUninstall(*state, ps, options);
-    case PlanKind::Repair:
-        return planRepair(archive ? std::optional<ArchiveInfo>(*archive) : std::nullopt, *state, ps, options);
-    }
-    return Error{"internal", "unknown plan kind", ""};
 }
 
 QStringList splitPath(const std::optional<std::string>& v)
@@ -164,16 +89,20 @@ PlanView toView(const Plan& plan, const QString& toolkit)
             v.pathChange = true;
             v.pathBefore = splitPath(op.before);
             v.pathAfter = splitPath(op.after);
-            for (const QString& e : v.pathAfter)
-                if (v.pathBefore.indexOf(e) != v.pathAfter.indexOf(e) || !v.pathBefore.contains(e, Qt::CaseInsensitive))
-                    v.pathChanged << e;
+            // What the core's PATH edit did (inserted or moved entries), not a positional diff: an
+            // insertion shifts every later entry without changing it.
+            for (const PathInsert& ins : op.edit.inserted)
+                v.pathChanged << q(ins.entry);
+            for (const PathMove& mv : op.edit.moved)
+                v.pathChanged << q(mv.entry);
             break;
         }
         default: break;
         }
     }
-    // The apply step writes into the toolkit and the state dir: administrator rights unless both are ours.
-    v.needsAdmin = !QFileInfo(toolkit).isWritable();
+    // The apply step writes into the toolkit and the state dir: the core's elevator decides, as for the CLI.
+    v.needsAdmin = makeElevator()->needed({plan.toolkit, plan.stateDir});
+    Q_UNUSED(toolkit)
     return v;
 }
 
@@ -215,6 +144,128 @@ OutcomeView failed(Operation operation, const Error& e)
     return v;
 }
 
+Problems problemsFrom(const nlohmann::json& list)
+{
+    Problems out;
+    if (!list.is_array())
+        return out;
+    for (const auto& p : list) {
+        Problem pr;
+        pr.code = p.value("code", std::string());
+        if (p.contains("path") && p["path"].is_string())
+            pr.path = p["path"].get<std::string>();
+        pr.message = p.value("message", std::string());
+        out.push_back(std::move(pr));
+    }
+    return out;
+}
+
+// The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply PLAN`, started by
+// pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is not writable.
+// The helper re-checks the plan and re-hashes the archive; its JSON outcome comes back on stdout.
+OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Plan& plan, Elevator& elevator,
+                          TaskContext& ctx)
+{
+    QTemporaryDir dir;
+    const std::string planFile = (dir.path() + QStringLiteral("/plan.json")).toStdString();
+    {
+        std::ofstream out(planFile, std::ios::trunc);
+        out << toJson(plan).dump(1);
+        if (!out)
+            return failed(operation, Error{"io-error", "cannot write the plan for the elevated helper: " + planFile, ""});
+    }
+    ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
+                                        "helper.").toStdString());
+    std::string output;
+    auto rc = elevator.run(r.helperProgram.toStdString(),
+                                 {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output);
+    if (!rc) {
+        OutcomeView v = failed(operation, rc.error());
+        v.exitCode = int(ExitCode::NeedsAdmin);
+        v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
+        return v;
+    }
+    cudnnsetup::Outcome o;
+    try {
+        const nlohmann::json doc = nlohmann::json::parse(output);
+        o.ok = doc.value("ok", false);
+        o.rolledBack = doc.value("rolled_back", false);
+        if (doc.contains("actions") && doc["actions"].is_array())
+            o.actions = doc["actions"];
+        o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
+        for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
+            if (p.code != "not-restored")  // the document lists them in both
+                o.problems.push_back(std::move(p));
+    } catch (const std::exception&) {
+        OutcomeView v = failed(operation, Error{"elevation-failed", "The elevated helper gave no result (exit " +
+                                                    std::to_string(*rc) + "); run `cudnn-setup recover` as an administrator.", ""});
+        v.exitCode = *rc == 0 ? int(ExitCode::NotRolledBack) : *rc;
+        v.problems << view(Problem{"elevation-failed", std::nullopt, "The elevated helper gave no result."});
+        return v;
+    }
+    OutcomeView v = toOutcome(operation, o);
+    v.exitCode = *rc;
+    v.elevated = true;
+    return v;
+}
+
+
+FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
+{
+    FlowOptions o;
+    o.stateDir = r.stateDir.toStdString();
+    o.allowUnknown = r.allowUnknown;
+    o.noPath = r.noPath;
+    if (!r.sha256.isEmpty())
+        o.sha256 = r.sha256.toStdString();
+    if (!r.manifest.isEmpty())
+        o.manifestPath = r.manifest.toStdString();
+    o.verified = r.verified.get();
+    if (ctx) {
+        o.progress = &ctx->progress;
+        o.cancel = &ctx->cancel;
+    }
+    return o;
+}
+
+// The ops the user reviewed against the ops about to run: the flow plans again just before applying,
+// and anything different (the toolkit changed meanwhile) must not be applied unseen.
+bool samePlan(const Plan& reviewed, const Plan& now)
+{
+    if (reviewed.ops.size() != now.ops.size())
+        return false;
+    for (std::size_t i = 0; i < now.ops.size(); ++i)
+        if (reviewed.ops[i].kind != now.ops[i].kind || reviewed.ops[i].path != now.ops[i].path
+            || reviewed.ops[i].backup != now.ops[i].backup)
+            return false;
+    return true;
+}
+
+OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& request, Elevator& elevator,
+                     TaskContext& ctx)
+{
+    switch (r.status) {
+    case FlowStatus::Applied: return toOutcome(operation, *r.outcome);
+    case FlowStatus::Unrecovered: return toOutcome(Operation::Recover, *r.outcome);
+    case FlowStatus::NothingToDo: {
+        cudnnsetup::Outcome nothing;
+        nothing.ok = true;
+        return toOutcome(operation, nothing);
+    }
+    case FlowStatus::Planned:  // applyHere = false: the elevated helper applies it
+        return applyElevated(operation, request, *r.plan, elevator, ctx);
+    default: break;
+    }
+    const Problem first = r.problems.empty() ? Problem{"internal", std::nullopt, "stopped without a reason"}
+                                             : r.problems.front();
+    OutcomeView v = failed(operation, Error{first.code, first.message, ""});
+    v.exitCode = int(r.exitCode());
+    v.cancelled = r.status == FlowStatus::Cancelled;
+    for (const Problem& p : r.problems)
+        v.problems << view(p);
+    return v;
+}
+
 }  // namespace
 #endif
 
@@ -229,15 +280,19 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
             return v;
         }
         try {
-            const ArchiveInfo archive = archiveInfoFrom(*request.verified);
-            auto path = systemPathFor(request);
-            auto plan = makePlan(PlanKind::Install, &archive, request, path.get());
-            if (!plan) {
-                v.error = tr("Cannot plan the install into %1: %2").arg(request.toolkit, q(plan.error().message));
+            // A dry run of the core's install flow over the verification the Archive page made.
+            FlowOptions o = flowOptions(request, nullptr);
+            o.dryRun = true;
+            const FlowResult r = installArchive(request.archive.toStdString(), request.toolkit.toStdString(), o);
+            if (!r.plan) {
+                v.error = tr("Cannot plan the install into %1: %2")
+                              .arg(request.toolkit, r.problems.empty() ? QString() : q(r.problems.front().message));
+                for (const Problem& p : r.problems)
+                    v.warnings << view(p);
                 return v;
             }
-            v = toView(*plan, request.toolkit);
-            v.core = std::make_shared<const Plan>(std::move(*plan));
+            v = toView(*r.plan, request.toolkit);
+            v.core = std::make_shared<const Plan>(std::move(*r.plan));
         } catch (const std::exception& e) {
             v.error = tr("Planning stopped with an internal error: %1").arg(QString::fromUtf8(e.what()));
         }
@@ -260,38 +315,47 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     task->start([operation, request](TaskContext& ctx) {
         try {
-            auto files = makeRealFileOps();
-            auto path = systemPathFor(request);
-            auto source = makeArchiveStagingSource();
-            Engine engine(*files, path.get(), source.get());
+            // The core's flow: recover an interrupted transaction first, verify (a chosen repair archive),
+            // snapshot, plan, apply here or, when the toolkit is not writable, hand the plan to the
+            // elevated helper.
             if (operation == Operation::Recover)
-                return toOutcome(operation, engine.recover(request.stateDir.toStdString()));
-            // An interrupted transaction is finished first, as the command line does.
-            const cudnnsetup::Outcome pending = engine.recover(request.stateDir.toStdString());
-            if (!pending.ok && !pending.notRestored.empty())
-                return toOutcome(Operation::Recover, pending);
-            Plan plan;
+                return toOutcome(operation, recoverInterrupted(request.stateDir.toStdString()));
+            auto elevator = makeElevator();
+            FlowOptions o = flowOptions(request, &ctx);
+            o.applyHere = !elevator->needed({request.toolkit.toStdString(), o.stateDir});
+            const std::string toolkit = request.toolkit.toStdString();
+            FlowResult r;
             if (operation == Operation::Install) {
                 if (!request.plan)
                     return failed(operation, Error{"no-plan", "there is no reviewed plan", ""});
-                plan = *request.plan;
+                // Plan again (dry run) and apply only what was reviewed; the same transaction, so the work
+                // folders in both plans have the same names.
+                o.transactionId = request.plan->transactionId;
+                FlowOptions check = o;
+                check.dryRun = true;
+                const FlowResult again = installArchive(request.archive.toStdString(), toolkit, check);
+                if (again.plan && !samePlan(*request.plan, *again.plan))
+                {
+                    OutcomeView v = failed(operation, Error{"target-changed", "the toolkit changed after the plan was "
+                                                            "reviewed; go back to Review to see the new plan", ""});
+                    v.problems << view(Problem{"target-changed", toolkit, "The toolkit changed after the plan was "
+                                               "reviewed; nothing was changed. Go back to Review to see the new plan."});
+                    return v;
+                }
+                r = installArchive(request.archive.toStdString(), toolkit, o);
+            } else if (operation == Operation::Repair) {
+                o.verified = nullptr;  // the repair archive (if any) is verified by the flow
+                r = repairToolkit(toolkit, request.archive.isEmpty() ? std::nullopt
+                                                                     : std::optional<std::string>(request.archive.toStdString()), o);
             } else {
-                auto made = makePlan(operation == Operation::Uninstall ? PlanKind::Uninstall : PlanKind::Repair,
-                                     nullptr, request, path.get());
-                if (!made)
-                    return failed(operation, made.error());
-                plan = std::move(*made);
+                r = uninstallToolkit(toolkit, o);
             }
-            if (!plan.problems.empty()) {
-                OutcomeView v = failed(operation, Error{plan.problems.front().code, plan.problems.front().message, ""});
-                for (const Problem& p : plan.problems)
-                    v.problems << view(p);
-                return v;
+            if (r.plan) {
+                ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(r.plan->ops.size())).toStdString());
+                for (const cudnnsetup::Operation& op : r.plan->ops)
+                    ctx.progress.log(op.describe());
             }
-            ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(plan.ops.size())).toStdString());
-            for (const cudnnsetup::Operation& op : plan.ops)
-                ctx.progress.log(op.describe());
-            return toOutcome(operation, engine.apply(std::move(plan), &ctx.cancel, &ctx.progress));
+            return fromFlow(operation, std::move(r), request, *elevator, ctx);
         } catch (const std::exception& e) {
             return failed(operation, Error{"internal", e.what(), ""});
         }

@@ -17,6 +17,7 @@ struct InstallRequest {
     bool allowUnknown = false;
     bool noPath = false;
     QString stateDir;
+    QString helperProgram;                         // the CLI run elevated when the toolkit is not writable
     std::shared_ptr<const VerifyResult> verified;  // install: the verification the plan is made from
     std::shared_ptr<const Plan> plan;              // install: the plan the user reviewed
 };
@@ -28,8 +29,6 @@ public:
     static Task<PlanView>* plan(const InstallRequest& request, QObject* parent);
     static Task<OutcomeView>* run(Operation operation, const InstallRequest& request, QObject* parent);
     static QString operationName(Operation operation);
-    // Where install records and journals live when none is configured (contract/cli.md).
-    static QString defaultStateDir();
 };
 
 }  // namespace cudnnsetup::wizard

@@ -146,7 +146,10 @@ Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool sc
 #endif
             const auto env = hostEnvironment();
             const auto reg = hostRegistry();
-            MachineView m = toView(cudnnsetup::detect(opts, *env, *reg));
+            const DetectResult result = cudnnsetup::detect(opts, *env, *reg);
+            MachineView m = toView(result);
+            m.profileMarkdown = QString::fromStdString(toMarkdown(result));
+            m.profileJson = QByteArray::fromStdString(toJson(result).dump());
             addInstallState(m, stateDir);
             return m;
         } catch (const std::exception& e) {

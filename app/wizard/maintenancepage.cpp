@@ -7,6 +7,11 @@
 
 #include <QAbstractButton>
 #include <QButtonGroup>
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRadioButton>
@@ -46,7 +51,9 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
         QString text;
         QString help;
     } choices[] = {
-        {Repair, "actionRepair", tr("&Repair"), tr("Restore missing, damaged or empty cuDNN files from the recorded archive.")},
+        {Repair, "actionRepair", tr("&Repair"),
+         tr("Restore missing, damaged or empty cuDNN files from the recorded archive, or from an archive you choose "
+            "(needed for a cuDNN copied by hand).")},
         {Uninstall, "actionUninstall", tr("&Uninstall"),
          tr("Put the toolkit and PATH back exactly as they were before cuDNN was installed.")},
         {Validate, "actionValidate", tr("&Validate"), tr("Run the convolution check on the GPU again.")},
@@ -63,6 +70,36 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
         m_actions->addButton(radio, c.action);
         layout->addWidget(radio);
         layout->addWidget(help);
+        if (c.action == Repair) {
+            // Repair's archive (`repair --archive`): optional when the recorded one is still there.
+            m_repairRow = new QWidget;
+            auto* row = new QHBoxLayout(m_repairRow);
+            row->setContentsMargins(24, 0, 0, 0);
+            auto* label = new QLabel(tr("&Archive:"));
+            m_repairArchive = new QLineEdit;
+            m_repairArchive->setObjectName(QStringLiteral("repairArchive"));
+            m_repairArchive->setAccessibleName(tr("Archive to repair from"));
+            m_repairArchive->setPlaceholderText(tr("the recorded archive"));
+            m_repairArchive->setClearButtonEnabled(true);
+            label->setBuddy(m_repairArchive);
+            m_browseArchive = new QPushButton(tr("C&hoose archive…"));
+            m_browseArchive->setObjectName(QStringLiteral("repairBrowse"));
+            connect(m_browseArchive, &QPushButton::clicked, this, [this] {
+                const QString file = QFileDialog::getOpenFileName(this, tr("cuDNN archive to repair from"), {},
+                                                                  tr("cuDNN archive (*.zip)"));
+                if (!file.isEmpty())
+                    setRepairArchive(file);
+            });
+            connect(m_repairArchive, &QLineEdit::textChanged, m_session,
+                    [this](const QString& text) {
+                        m_session->setRepairArchive(text.trimmed());
+                        updateButtons();
+                    });
+            row->addWidget(label);
+            row->addWidget(m_repairArchive, 1);
+            row->addWidget(m_browseArchive);
+            layout->addWidget(m_repairRow);
+        }
     }
     m_actions->button(Validate)->setChecked(true);
     connect(m_actions, &QButtonGroup::idToggled, this, [this](int, bool on) {
@@ -98,6 +135,11 @@ void MaintenancePage::refresh()
     updateButtons();
 }
 
+void MaintenancePage::setRepairArchive(const QString& path)
+{
+    m_repairArchive->setText(QDir::toNativeSeparators(path));
+}
+
 void MaintenancePage::setAction(Action a)
 {
     m_actions->button(a)->setChecked(true);
@@ -119,6 +161,9 @@ void MaintenancePage::updateButtons()
     else
         m_note->clear();
     setCommitPage(a == Repair || a == Uninstall);
+    m_repairRow->setEnabled(a == Repair);
+    if (a == Repair && t && !t->hasRecord && m_repairArchive->text().trimmed().isEmpty())
+        m_note->setText(tr("This cuDNN was not installed by cudnn-setup: choose the archive to repair it from."));
     setButtonText(QWizard::CommitButton, a == Uninstall ? tr("&Uninstall") : tr("&Repair"));
     emit completeChanged();
 }
@@ -131,6 +176,9 @@ bool MaintenancePage::isComplete() const
     const ToolkitView* t = m_session->selectedToolkit();
     if (!t)
         return false;
+    // A hand-copied cuDNN has no recorded archive: Repair needs one chosen.
+    if (a == Repair && !t->hasRecord)
+        return !m_repairArchive->text().trimmed().isEmpty();
     return a != Uninstall || t->hasRecord;
 }
 

@@ -4,6 +4,9 @@
 
 class QButtonGroup;
 class QLabel;
+class QLineEdit;
+class QPushButton;
+class QWidget;
 class QTreeWidget;
 
 namespace cudnnsetup::wizard {
@@ -22,6 +25,8 @@ public:
     int nextId() const override;
     void setAction(Action action);
     Action action() const;
+    // The archive Repair restores from (the file dialog's answer; tests call it directly).
+    void setRepairArchive(const QString& path);
 
 private:
     void refresh();
@@ -31,6 +36,9 @@ private:
     QTreeWidget* m_toolkits;
     QButtonGroup* m_actions;
     QLabel* m_note;
+    QWidget* m_repairRow;
+    QLineEdit* m_repairArchive;
+    QPushButton* m_browseArchive;
 };
 
 }  // namespace cudnnsetup::wizard

@@ -1,93 +1,10 @@
 #include "problemtext.h"
+#include "problemtext_p.h"
 
 #include <QLocale>
 
-#include <map>
-
 namespace cudnnsetup::wizard {
 
-namespace {
-
-struct Template {
-    const char* message;  // %1 = the file
-    const char* fix;
-};
-
-// QT_TRANSLATE_NOOP keeps the sentences in the .ts file; they are translated at use.
-const std::map<QString, Template>& templates()
-{
-    static const std::map<QString, Template> t = {
-        {QStringLiteral("corrupt-archive"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 is not a readable zip archive (empty, truncated or damaged)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Download the archive again from NVIDIA.")}},
-        {QStringLiteral("crc-mismatch"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The data of %1 inside the archive is damaged (CRC-32 does not match)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Download the archive again; the copy on disk is damaged.")}},
-        {QStringLiteral("unsafe-path"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The entry %1 would be written outside the toolkit folder."),
-          QT_TRANSLATE_NOOP("ProblemText", "Do not use this archive; get cuDNN from NVIDIA's site.")}},
-        {QStringLiteral("duplicate-entry"),
-         {QT_TRANSLATE_NOOP("ProblemText", "Two entries would both be written to %1."),
-          QT_TRANSLATE_NOOP("ProblemText", "Do not use this archive; get cuDNN from NVIDIA's site.")}},
-        {QStringLiteral("size-limit"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 declares a size or compression ratio no real cuDNN file has (a zip bomb)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Do not use this archive; get cuDNN from NVIDIA's site.")}},
-        {QStringLiteral("zero-size"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 is empty (0 bytes)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Download the archive again, or repair the toolkit from a good archive.")}},
-        {QStringLiteral("missing-file"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 is missing."),
-          QT_TRANSLATE_NOOP("ProblemText", "Use the complete archive from NVIDIA, or run Repair with it.")}},
-        {QStringLiteral("wrong-architecture"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 is not a 64-bit x64 library."),
-          QT_TRANSLATE_NOOP("ProblemText", "Use the windows-x86_64 (x64) download.")}},
-        {QStringLiteral("version-mismatch"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The versions of the files do not agree (%1)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Do not mix files from different cuDNN releases; install one complete release.")}},
-        {QStringLiteral("hash-mismatch"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The bytes of %1 are not the ones its name, manifest or SHA-256 promises."),
-          QT_TRANSLATE_NOOP("ProblemText", "Download the archive again from NVIDIA and check the SHA-256 you entered.")}},
-        {QStringLiteral("unknown-layout"),
-         {QT_TRANSLATE_NOOP("ProblemText", "%1 is not a cuDNN archive in any known layout."),
-          QT_TRANSLATE_NOOP("ProblemText", "Choose the cuDNN zip for Windows downloaded from NVIDIA.")}},
-        {QStringLiteral("encrypted-entry"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The entry %1 is encrypted."),
-          QT_TRANSLATE_NOOP("ProblemText", "NVIDIA archives are never encrypted; download it again from NVIDIA.")}},
-        {QStringLiteral("shadowed"),
-         {QT_TRANSLATE_NOOP("ProblemText", "Another cuDNN copy (%1) is found first by programs started now."),
-          QT_TRANSLATE_NOOP("ProblemText", "Remove that copy or move its folder after the toolkit's bin folder on PATH.")}},
-        {QStringLiteral("system32-copy"),
-         {QT_TRANSLATE_NOOP("ProblemText", "A cuDNN library sits in the system folder: %1."),
-          QT_TRANSLATE_NOOP("ProblemText", "Delete it from the system folder; it wins over every toolkit.")}},
-        {QStringLiteral("cuda-major-mismatch"),
-         {QT_TRANSLATE_NOOP("ProblemText", "cuDNN in %1 was built for another CUDA major version than this toolkit."),
-          QT_TRANSLATE_NOOP("ProblemText", "Install the cuDNN build for this toolkit's CUDA version.")}},
-        {QStringLiteral("cuda-path-order"),
-         {QT_TRANSLATE_NOOP("ProblemText", "Another CUDA version's bin folder (%1) comes first on PATH."),
-          QT_TRANSLATE_NOOP("ProblemText", "Let the installer put this toolkit's bin first, or reorder PATH yourself.")}},
-        {QStringLiteral("cuda-path-var-mismatch"),
-         {QT_TRANSLATE_NOOP("ProblemText", "CUDA_PATH names a different toolkit (%1) than the first CUDA bin on PATH."),
-          QT_TRANSLATE_NOOP("ProblemText", "Set CUDA_PATH to the toolkit you use, in System Properties → Environment Variables.")}},
-        {QStringLiteral("driver-too-old"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The NVIDIA driver is too old for this toolkit or cuDNN build (%1)."),
-          QT_TRANSLATE_NOOP("ProblemText", "Update the NVIDIA driver from nvidia.com.")}},
-        {QStringLiteral("no-driver"),
-         {QT_TRANSLATE_NOOP("ProblemText", "No NVIDIA driver could be loaded."),
-          QT_TRANSLATE_NOOP("ProblemText", "Install the NVIDIA display driver; cuDNN cannot run without it.")}},
-        {QStringLiteral("stub-driver"),
-         {QT_TRANSLATE_NOOP("ProblemText", "The driver library found is the toolkit's link stub (%1), not a real driver."),
-          QT_TRANSLATE_NOOP("ProblemText", "Install the NVIDIA display driver, or remove the stubs folder from the library search path.")}},
-        {QStringLiteral("zlibwapi-missing"),
-         {QT_TRANSLATE_NOOP("ProblemText", "This cuDNN needs zlibwapi.dll (64-bit) and none can be loaded."),
-          QT_TRANSLATE_NOOP("ProblemText", "Put a 64-bit zlibwapi.dll into the toolkit's bin folder.")}},
-        {QStringLiteral("python-dll-search"),
-         {QT_TRANSLATE_NOOP("ProblemText", "Python 3.8 and later ignore PATH when loading DLLs."),
-          QT_TRANSLATE_NOOP("ProblemText", "In Python call os.add_dll_directory() with the toolkit's bin folder before importing.")}},
-    };
-    return t;
-}
-
-}  // namespace
 
 bool ProblemText::englishUi()
 {
@@ -97,17 +14,35 @@ bool ProblemText::englishUi()
 ProblemView ProblemText::describe(const QString& code, const QString& path, const QString& coreMessage)
 {
     ProblemView v{code, path, coreMessage, {}};
-    const auto it = templates().find(code);
-    if (it == templates().end())
+    const auto it = problemTemplates().find(code);
+    if (it == problemTemplates().end())
         return v;
     v.fix = tr(it->second.fix);
     if (!englishUi() || coreMessage.isEmpty()) {
         QString text = tr(it->second.message);
         if (text.contains(QLatin1String("%1")))
-            text = text.arg(path.isEmpty() ? tr("the archive") : path);
+            text = text.arg(!path.isEmpty() ? path : isArchiveCode(code) ? tr("the archive") : tr("the file"));
         v.message = text;
     }
     return v;
+}
+
+bool ProblemText::isArchiveCode(const QString& code)
+{
+    static const QStringList archive = {
+        QStringLiteral("corrupt-archive"), QStringLiteral("crc-mismatch"), QStringLiteral("unsafe-path"),
+        QStringLiteral("duplicate-entry"), QStringLiteral("size-limit"), QStringLiteral("encrypted-entry"),
+        QStringLiteral("unknown-layout"), QStringLiteral("hash-mismatch"), QStringLiteral("unknown-origin"),
+        QStringLiteral("archive-changed"), QStringLiteral("unknown-archive")};
+    return archive.contains(code);
+}
+
+QStringList ProblemText::knownCodes()
+{
+    QStringList codes;
+    for (const auto& [code, text] : problemTemplates())
+        codes << code;
+    return codes;
 }
 
 QString ProblemText::checkKey(const QString& code)

@@ -18,6 +18,10 @@ public:
     static QString checkTitle(const QString& key);
     // "Official NVIDIA release" ... in plain words, for the authenticity line.
     static QString authenticityText(const QString& authenticity);
+    // Every code with a translated sentence and fix (tests compare it with docs/*.md).
+    static QStringList knownCodes();
+    // Codes whose subject is the archive (the fallback noun when the core names no path).
+    static bool isArchiveCode(const QString& code);
     // Whether the UI runs in English (core sentences are shown unchanged).
     static bool englishUi();
 };

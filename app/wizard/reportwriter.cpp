@@ -45,19 +45,26 @@ QString ReportWriter::markdown(const Session& s)
     if (!m.driverText.isEmpty())
         md += QStringLiteral("- %1: %2\n").arg(tr("Driver"), m.driverText);
 
-    md += QStringLiteral("\n## %1\n\n").arg(tr("Toolkits"));
-    if (m.toolkits.isEmpty())
-        md += tr("None found.") + QLatin1Char('\n');
-    for (const ToolkitView& t : m.toolkits)
-        md += QStringLiteral("- `%1` CUDA %2, cuDNN %3\n")
-                  .arg(t.path, t.version.isEmpty() ? QStringLiteral("?") : t.version,
-                       t.cudnnVersion.isEmpty() ? tr("none") : t.cudnnVersion);
-    if (!m.cudnnCopies.isEmpty()) {
-        md += QStringLiteral("\n%1\n\n").arg(tr("cuDNN copies (the first wins):"));
-        for (const QString& c : m.cudnnCopies)
-            md += QStringLiteral("- %1\n").arg(c);
+    if (!m.profileMarkdown.isEmpty()) {
+        // The core's version profile, word for word what `cudnn-setup report` prints.
+        md += QLatin1Char('\n') + m.profileMarkdown;
+        if (!md.endsWith(QLatin1Char('\n')))
+            md += QLatin1Char('\n');
+    } else {
+        md += QStringLiteral("\n## %1\n\n").arg(tr("Toolkits"));
+        if (m.toolkits.isEmpty())
+            md += tr("None found.") + QLatin1Char('\n');
+        for (const ToolkitView& t : m.toolkits)
+            md += QStringLiteral("- `%1` CUDA %2, cuDNN %3\n")
+                      .arg(t.path, t.version.isEmpty() ? QStringLiteral("?") : t.version,
+                           t.cudnnVersion.isEmpty() ? tr("none") : t.cudnnVersion);
+        if (!m.cudnnCopies.isEmpty()) {
+            md += QStringLiteral("\n%1\n\n").arg(tr("cuDNN copies (the first wins):"));
+            for (const QString& c : m.cudnnCopies)
+                md += QStringLiteral("- %1\n").arg(c);
+        }
+        problemsMd(md, m.diagnosis);
     }
-    problemsMd(md, m.diagnosis);
 
     const ArchiveReport& a = s.archive();
     if (!a.path.isEmpty()) {
@@ -117,10 +124,14 @@ QByteArray ReportWriter::json(const Session& s)
                                     {QStringLiteral("version"), t.version},
                                     {QStringLiteral("cudnn"), t.cudnnVersion.isEmpty() ? QJsonValue() : t.cudnnVersion},
                                     {QStringLiteral("problems"), problemsJson(t.problems)}});
-    root[QStringLiteral("machine")] = QJsonObject{{QStringLiteral("driver"), m.driverText},
-                                                  {QStringLiteral("toolkits"), toolkits},
-                                                  {QStringLiteral("cudnn_copies"), QJsonArray::fromStringList(m.cudnnCopies)},
-                                                  {QStringLiteral("problems"), problemsJson(m.diagnosis)}};
+    // The core's document (`cudnn-setup report --json`) when detection ran; the wizard's summary otherwise.
+    if (const QJsonDocument profile = QJsonDocument::fromJson(m.profileJson); profile.isObject())
+        root[QStringLiteral("detect")] = profile.object();
+    else
+        root[QStringLiteral("machine")] = QJsonObject{{QStringLiteral("driver"), m.driverText},
+                                                      {QStringLiteral("toolkits"), toolkits},
+                                                      {QStringLiteral("cudnn_copies"), QJsonArray::fromStringList(m.cudnnCopies)},
+                                                      {QStringLiteral("problems"), problemsJson(m.diagnosis)}};
     const ArchiveReport& a = s.archive();
     if (!a.path.isEmpty())
         root[QStringLiteral("archive")] = QJsonObject{{QStringLiteral("path"), a.path},

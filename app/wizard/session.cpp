@@ -5,6 +5,8 @@
 #include "reportwriter.h"
 #include "validateservice.h"
 
+#include "install/statedir.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -18,7 +20,7 @@ namespace cudnnsetup::wizard {
 Session::Session(SessionConfig config, QObject* parent) : QObject(parent), m_config(std::move(config))
 {
     if (m_config.stateDir.isEmpty())
-        m_config.stateDir = InstallService::defaultStateDir();
+        m_config.stateDir = QString::fromStdString(cudnnsetup::defaultStateDir());  // the CLI's rule, same records
     if (m_config.logDir.isEmpty())
         m_config.logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs");
 }
@@ -156,11 +158,12 @@ InstallRequest Session::request() const
     InstallRequest r;
     r.verified = m_archive.core;
     r.plan = m_plan.core;
-    r.archive = m_archivePath;
+    r.archive = m_operation == Operation::Repair ? m_repairArchive : m_archivePath;
     r.toolkit = m_toolkit;
     r.allowUnknown = m_trusted;
     r.noPath = m_config.noPath;
     r.stateDir = m_config.stateDir;
+    r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
     return r;
 }
 
@@ -241,7 +244,8 @@ void Session::validate()
         m_validationRun->deleteLater();
     m_validation = {};
     m_validationRun = new ValidationRun(validatorProgram(), m_toolkit, m_config.stateDir, m_config.validateTimeoutMs,
-                                        this);
+                                        m_config.validateDriverLibrary, this);
+    m_validationRun->setQuick(m_config.validateQuick);
     log(QStringLiteral("validate: %1 %2").arg(validatorProgram(), m_validationRun->arguments().join(QLatin1Char(' '))));
     connect(m_validationRun, &ValidationRun::finished, this, [this, run = m_validationRun.data()] {
         m_validation = run->result();

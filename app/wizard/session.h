@@ -22,6 +22,8 @@ struct SessionConfig {
     QString validatorProgram;        // runs `validate --json`; "" = this program
     QString logDir;                  // where the wizard's log goes
     int validateTimeoutMs = 180000;
+    bool validateQuick = false;      // `validate --quick` (small shapes; the CPU test double needs it)
+    QString validateDriverLibrary;   // CUDNN_SETUP_LIBCUDA for the validate child (tests); "" = the system's
     bool noPath = false;
 };
 
@@ -61,6 +63,9 @@ public:
 
     // Plan and operation
     void setOperation(Operation operation) { m_operation = operation; }
+    // Repair's archive ("" = the recorded one), like `repair --archive`.
+    void setRepairArchive(const QString& path) { m_repairArchive = path; }
+    QString repairArchive() const { return m_repairArchive; }
     Operation operation() const { return m_operation; }
     void makePlan();
     bool planning() const;
@@ -108,6 +113,7 @@ private:
     bool m_trusted = false;
     QString m_toolkit;
     Operation m_operation = Operation::Install;
+    QString m_repairArchive;
     PlanView m_plan;
     OutcomeView m_outcome;
     ValidationView m_validation;

@@ -57,10 +57,17 @@ public:
 
 }  // namespace
 
-ValidationRun::ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QObject* parent)
+ValidationRun::ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QString driverLibrary,
+                             QObject* parent)
     : QObject(parent), m_program(std::move(program)), m_toolkit(std::move(toolkit)), m_stateDir(std::move(stateDir)),
       m_timeoutMs(timeoutMs)
 {
+    // Same hook as validate::ValidateOptions::driverLibrary in the core's validateInChild.
+    if (!driverLibrary.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CUDNN_SETUP_LIBCUDA"), driverLibrary);
+        m_process.setProcessEnvironment(env);
+    }
     m_timeout.setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         m_timedOut = true;
@@ -81,6 +88,8 @@ ValidationRun::~ValidationRun()
 QStringList ValidationRun::arguments() const
 {
     QStringList args{QStringLiteral("validate"), QStringLiteral("--json")};
+    if (m_quick)
+        args << QStringLiteral("--quick");
     if (!m_toolkit.isEmpty())
         args << QStringLiteral("--toolkit") << m_toolkit;
     if (!m_stateDir.isEmpty())
@@ -114,6 +123,8 @@ void ValidationRun::onError(QProcess::ProcessError error)
     m_result = {};
     m_result.headline = Texts::noStart(m_program);
     m_result.exitCode = -1;
+    m_result.problems << ProblemText::describe(QStringLiteral("validator-output-invalid"), m_program,
+                                               m_result.headline + QLatin1Char(' ') + m_process.errorString());
     finish();
 }
 
@@ -124,10 +135,15 @@ void ValidationRun::onFinished(int exitCode, QProcess::ExitStatus status)
     const QByteArray err = m_process.readAllStandardError();
     m_result = parse(out, exitCode);
     m_result.stderrText = lastLines(err, 20);
+    // The same outcomes and codes as the core's validate::validateInChild (docs/validate.md).
+    const auto childProblem = [this](const char* code) {
+        m_result.problems.prepend(ProblemText::describe(QLatin1String(code), m_program, m_result.headline));
+    };
     if (m_timedOut) {
         m_result.ok = false;
         m_result.timedOut = true;
         m_result.headline = Texts::timeout((m_timeoutMs + 999) / 1000);
+        childProblem("validator-timeout");
     } else if (m_cancelled) {
         m_result.ok = false;
         m_result.headline = Texts::cancelled();
@@ -135,10 +151,12 @@ void ValidationRun::onFinished(int exitCode, QProcess::ExitStatus status)
         m_result.ok = false;
         m_result.crashed = true;
         m_result.headline = Texts::crashed();
+        childProblem("validator-crashed");
     } else if (!m_result.ran) {
         m_result.headline = Texts::noDoc().arg(exitCode);
         if (!m_result.stderrText.isEmpty())
             m_result.headline += QLatin1Char(' ') + m_result.stderrText.section(QLatin1Char('\n'), -1);
+        childProblem("validator-output-invalid");
     }
     finish();
 }
@@ -168,7 +186,8 @@ ValidationView ValidationRun::parse(const QByteArray& json, int exitCode)
     const QJsonObject cudnn = o.value(QLatin1String("cudnn")).toObject();
     v.cudnnVersion = text(cudnn.value(QLatin1String("version")));
     v.libraryPath = text(cudnn.value(QLatin1String("library_path")));
-    for (const QJsonValue& m : o.value(QLatin1String("loaded")).toArray())
+    // The contract's "loaded_files": every cuDNN/cuBLAS/driver module mapped after the run.
+    for (const QJsonValue& m : o.value(QLatin1String("loaded_files")).toArray())
         v.loaded << (m.isObject() ? text(m.toObject().value(QLatin1String("path"))) : m.toString());
     if (v.loaded.isEmpty() && !v.libraryPath.isEmpty())
         v.loaded << v.libraryPath;

@@ -17,9 +17,14 @@ class ValidationRun : public QObject {
     Q_OBJECT
 public:
     // program: the cudnn-setup(-cli) executable; it is given "validate --json --toolkit DIR".
-    ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QObject* parent = nullptr);
+    // driverLibrary: CUDNN_SETUP_LIBCUDA for the child (tests: the driver double); "" = the system's driver.
+    // This is the core's validateInChild contract (same command, deadline, env hook and failure codes) on a
+    // QProcess, because the wizard needs Cancel and the core runner blocks until the child ends.
+    ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QString driverLibrary = {},
+                  QObject* parent = nullptr);
     ~ValidationRun() override;
 
+    void setQuick(bool quick) { m_quick = quick; }
     void start();
     void cancel();
     bool isRunning() const;
@@ -41,6 +46,7 @@ private:
     int m_timeoutMs;
     QProcess m_process;
     QTimer m_timeout;
+    bool m_quick = false;
     bool m_timedOut = false, m_cancelled = false, m_done = false;
     ValidationView m_result;
 };

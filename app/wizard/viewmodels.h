@@ -78,6 +78,8 @@ struct MachineView {
     QList<ProblemView> diagnosis;   // conflicts with their fixes
     bool interruptedTransaction = false;
     QString interruptedText;        // what was interrupted, where
+    QString profileMarkdown;        // the core's version profile, as `cudnn-setup report` prints it
+    QByteArray profileJson;         // ... and as `cudnn-setup report --json` prints it
 };
 
 enum class FileChange { Added, Replaced, Removed, Directory };
@@ -115,6 +117,7 @@ struct OutcomeView {
     QList<ProblemView> problems;
     QStringList leftovers;        // what could not be restored, and how to recover
     int exitCode = 0;             // contract exit code
+    bool elevated = false;        // applied by the elevated helper (cannot be cancelled from here)
 };
 
 struct ValidationCheckView {

@@ -87,8 +87,7 @@ int run(int argc, char** argv)
 
     SessionConfig config;
     config.searchFolders = ArchiveService::defaultSearchFolders();
-    if (const QByteArray dir = qgetenv("CUDNN_SETUP_STATE_DIR"); !dir.isEmpty())
-        config.stateDir = QString::fromLocal8Bit(dir);
+    // stateDir stays empty: Session takes the core's defaultStateDir() (CUDNN_SETUP_STATE_DIR included).
     Session session(config);
     SetupWizard wizard(&session);
     wizard.show();

@@ -122,6 +122,10 @@
         <numerusform>%n operations planned</numerusform>
       </translation>
     </message>
+    <message>
+      <source>Administrator rights are needed: asking for them to run the installer's helper.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -430,6 +434,386 @@
     </message>
     <message>
       <source>UNKNOWN: this file's SHA-256 is not in the list of official releases. Install it only if you trust where it came from.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the file</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The SHA-256 of %1 is not in the list of official releases.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install it only if you trust where it came from, or give its SHA-256 or NVIDIA manifest.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is not part of this cuDNN release.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Prefer the archive exactly as NVIDIA publishes it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A conda or pip copy of cuDNN (%1) is loaded before the toolkit's copy.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Inside that Python environment its own cuDNN is used; remove it there or accept it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN in %1 is not on the library search path.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add the toolkit's bin folder to PATH (the installer does this), or load cuDNN by full path.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN in %1 was not tested with this CUDA minor version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It usually works; use a cuDNN build that lists this CUDA version to be sure.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The NVIDIA driver is older than this CUDA version needs and runs it in minor-version compatibility (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It works; update the NVIDIA driver to get every feature.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is CUDA 13 or later, which keeps its DLLs in bin\x64, but cuDNN is not there.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install a cuDNN release that uses bin\x64 (9.18 or later), or reinstall with this tool.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Something is in the way at %1; nothing was changed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Move that file or folder out of the way and try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is a symbolic link or junction; cudnn-setup does not write through links inside a toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Replace the link with a real folder, or install into the folder it points to.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 appeared after the plan was made; nothing was overwritten.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Check what created it, then start again so the plan sees it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The disk is full while writing %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Free some space on that drive and try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>No permission to change %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root), or allow it to ask for administrator rights.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is in use by a running program.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Close the program that uses it (Python, Jupyter, an IDE) and try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reading or writing %1 failed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Check the disk and the file, then try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cancelled; everything done so far was undone.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing to do; start again when you are ready.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 changed after it was verified.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Do not modify the archive while installing; choose it again so it is verified anew.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is intact, but its origin is unknown.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Tick "I trust this file", or give its SHA-256 or NVIDIA manifest.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The new PATH would be longer than 32,767 characters; nothing was changed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Remove entries you no longer need from PATH, or install without changing PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The new PATH is longer than 2,047 characters.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Some older programs cut PATH there; remove entries you no longer need.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>PATH changed between planning and applying; nothing was changed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Start again so the plan uses the current PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>There is no install record for %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Repair needs an archive for a hand-copied cuDNN; uninstall only works for installs made by cudnn-setup.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is not a CUDA toolkit folder.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Choose the toolkit's root folder (the one that holds bin and lib).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The backup %1 is gone; that file cannot be put back.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall the cuDNN version that file belonged to if you still need it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 could not be put back during the rollback.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Fix the cause (close programs, free space), then run Recover.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The transaction journal %1 cannot be read.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Check the toolkit by hand; then delete the journal so a new install can start.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The install record %1 cannot be read.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Repair with the archive to write a new record.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Administrator rights were refused; nothing was changed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Accept the administrator prompt, or choose a toolkit folder you can write to.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The administrator helper could not run (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The administrator helper refused the plan: %1 is outside what it may change.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed; report this as a bug.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>No cuDNN library was found in %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install cuDNN into this toolkit, or choose the toolkit that has it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 needs cuBLAS, which could not be loaded.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install cuBLAS for this CUDA version (it comes with the CUDA toolkit).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The cuDNN part %1 could not be loaded.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Make sure every cuDNN file comes from one release and sits in one folder; Repair does this.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The cuDNN library %1 could not be loaded.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is not a working cuDNN 8 or 9 library (functions are missing).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair); the file is damaged or not cuDNN.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The NVIDIA driver failed to start the GPU (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall the NVIDIA driver so its parts have one version, then restart the computer.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The driver sees no usable CUDA GPU.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Check that the GPU is installed and enabled, and check CUDA_VISIBLE_DEVICES.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This cuDNN does not support this GPU (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install a cuDNN release whose support matrix lists this GPU.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN could not start on the GPU (cudnnCreate failed).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Update the NVIDIA driver, and make sure no program uses the GPU exclusively.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN offers no usable convolution algorithm (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall cuDNN and update the NVIDIA driver.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A convolution check could not run (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>See the message for the failing call; usually GPU memory is short or the driver is broken.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A cuDNN algorithm failed on this GPU (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This cuDNN is broken on this GPU; install another release or update the driver.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN computed a wrong result (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This cuDNN does not compute correctly here; install another release or update the driver.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The check crashed inside cuDNN or the driver.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair) and update the NVIDIA driver; the log shows how far it got.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The check did not finish in time and was stopped.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Reinstall cuDNN and update the driver; run `cudnn-setup validate` in a terminal to see where it stops.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The check could not be started or printed no valid result (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Run `cudnn-setup validate` in a terminal to see what it prints.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The driver's CUDA version is older than cuDNN's within the same major version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It works; updating the NVIDIA driver is recommended.</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -890,10 +1274,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>Restore missing, damaged or empty cuDNN files from the recorded archive.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>&amp;Uninstall</source>
       <translation type="unfinished" />
     </message>
@@ -931,6 +1311,38 @@
     </message>
     <message>
       <source>Only an installation made by cudnn-setup can be undone exactly.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Restore missing, damaged or empty cuDNN files from the recorded archive, or from an archive you choose (needed for a cuDNN copied by hand).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Archive:</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Archive to repair from</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the recorded archive</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>C&amp;hoose archive…</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN archive to repair from</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN archive (*.zip)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -118,6 +118,10 @@
         <numerusform>已计划 %n 项操作</numerusform>
       </translation>
     </message>
+    <message>
+      <source>Administrator rights are needed: asking for them to run the installer's helper.</source>
+      <translation>需要管理员权限：正在请求权限以运行安装辅助程序。</translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -427,6 +431,386 @@
     <message>
       <source>UNKNOWN: this file's SHA-256 is not in the list of official releases. Install it only if you trust where it came from.</source>
       <translation>未知：此文件的 SHA-256 不在官方发布列表中。只有在你信任它的来源时才安装。</translation>
+    </message>
+    <message>
+      <source>the file</source>
+      <translation>该文件</translation>
+    </message>
+    <message>
+      <source>The SHA-256 of %1 is not in the list of official releases.</source>
+      <translation>%1 的 SHA-256 不在官方发布列表中。</translation>
+    </message>
+    <message>
+      <source>Install it only if you trust where it came from, or give its SHA-256 or NVIDIA manifest.</source>
+      <translation>只有在你信任其来源时才安装它，或提供它的 SHA-256 或 NVIDIA 清单。</translation>
+    </message>
+    <message>
+      <source>%1 is not part of this cuDNN release.</source>
+      <translation>%1 不属于这个 cuDNN 版本。</translation>
+    </message>
+    <message>
+      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
+      <translation>安装时会跳过它；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
+    </message>
+    <message>
+      <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
+      <translation>%1 中的文件夹结构与 NVIDIA 对该版本使用的不同。</translation>
+    </message>
+    <message>
+      <source>Prefer the archive exactly as NVIDIA publishes it.</source>
+      <translation>建议使用 NVIDIA 原样发布的压缩包。</translation>
+    </message>
+    <message>
+      <source>A conda or pip copy of cuDNN (%1) is loaded before the toolkit's copy.</source>
+      <translation>conda 或 pip 安装的 cuDNN（%1）会先于工具包中的那份被加载。</translation>
+    </message>
+    <message>
+      <source>Inside that Python environment its own cuDNN is used; remove it there or accept it.</source>
+      <translation>在该 Python 环境中会使用它自带的 cuDNN；要么在那里删除它，要么接受这一点。</translation>
+    </message>
+    <message>
+      <source>cuDNN in %1 is not on the library search path.</source>
+      <translation>%1 中的 cuDNN 不在库搜索路径上。</translation>
+    </message>
+    <message>
+      <source>Add the toolkit's bin folder to PATH (the installer does this), or load cuDNN by full path.</source>
+      <translation>把工具包的 bin 文件夹加入 PATH（安装程序会这样做），或按完整路径加载 cuDNN。</translation>
+    </message>
+    <message>
+      <source>cuDNN in %1 was not tested with this CUDA minor version.</source>
+      <translation>%1 中的 cuDNN 未针对此 CUDA 次版本测试过。</translation>
+    </message>
+    <message>
+      <source>It usually works; use a cuDNN build that lists this CUDA version to be sure.</source>
+      <translation>通常可以使用；如需稳妥，请使用支持列表中包含此 CUDA 版本的 cuDNN。</translation>
+    </message>
+    <message>
+      <source>The NVIDIA driver is older than this CUDA version needs and runs it in minor-version compatibility (%1).</source>
+      <translation>NVIDIA 驱动比此 CUDA 版本要求的旧，正以次版本兼容模式运行（%1）。</translation>
+    </message>
+    <message>
+      <source>It works; update the NVIDIA driver to get every feature.</source>
+      <translation>可以使用；更新 NVIDIA 驱动后可获得全部功能。</translation>
+    </message>
+    <message>
+      <source>%1 is CUDA 13 or later, which keeps its DLLs in bin\x64, but cuDNN is not there.</source>
+      <translation>%1 是 CUDA 13 或更高版本，其 DLL 位于 bin\x64，但那里没有 cuDNN。</translation>
+    </message>
+    <message>
+      <source>Install a cuDNN release that uses bin\x64 (9.18 or later), or reinstall with this tool.</source>
+      <translation>请安装使用 bin\x64 的 cuDNN 版本（9.18 及以上），或用本工具重新安装。</translation>
+    </message>
+    <message>
+      <source>Something is in the way at %1; nothing was changed.</source>
+      <translation>%1 处有东西挡住了安装；未做任何更改。</translation>
+    </message>
+    <message>
+      <source>Move that file or folder out of the way and try again.</source>
+      <translation>请把那个文件或文件夹移开后重试。</translation>
+    </message>
+    <message>
+      <source>%1 is a symbolic link or junction; cudnn-setup does not write through links inside a toolkit.</source>
+      <translation>%1 是符号链接或目录联接；cudnn-setup 不会通过工具包内的链接写入文件。</translation>
+    </message>
+    <message>
+      <source>Replace the link with a real folder, or install into the folder it points to.</source>
+      <translation>请把该链接换成真实的文件夹，或直接安装到它指向的文件夹。</translation>
+    </message>
+    <message>
+      <source>%1 appeared after the plan was made; nothing was overwritten.</source>
+      <translation>%1 是在制定计划之后才出现的；没有覆盖任何文件。</translation>
+    </message>
+    <message>
+      <source>Check what created it, then start again so the plan sees it.</source>
+      <translation>请确认是什么程序创建了它，然后重新开始，让计划把它考虑在内。</translation>
+    </message>
+    <message>
+      <source>The disk is full while writing %1.</source>
+      <translation>写入 %1 时磁盘已满。</translation>
+    </message>
+    <message>
+      <source>Free some space on that drive and try again.</source>
+      <translation>请在该磁盘上腾出空间后重试。</translation>
+    </message>
+    <message>
+      <source>No permission to change %1.</source>
+      <translation>没有权限修改 %1。</translation>
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root), or allow it to ask for administrator rights.</source>
+      <translation>请以管理员（root）身份运行 cudnn-setup，或允许它请求管理员权限。</translation>
+    </message>
+    <message>
+      <source>%1 is in use by a running program.</source>
+      <translation>%1 正被某个运行中的程序占用。</translation>
+    </message>
+    <message>
+      <source>Close the program that uses it (Python, Jupyter, an IDE) and try again.</source>
+      <translation>请关闭正在使用它的程序（Python、Jupyter、IDE 等）后重试。</translation>
+    </message>
+    <message>
+      <source>Reading or writing %1 failed.</source>
+      <translation>读取或写入 %1 失败。</translation>
+    </message>
+    <message>
+      <source>Check the disk and the file, then try again.</source>
+      <translation>请检查磁盘和该文件后重试。</translation>
+    </message>
+    <message>
+      <source>Cancelled; everything done so far was undone.</source>
+      <translation>已取消；之前完成的所有更改均已撤销。</translation>
+    </message>
+    <message>
+      <source>Nothing to do; start again when you are ready.</source>
+      <translation>无需处理；准备好后可重新开始。</translation>
+    </message>
+    <message>
+      <source>%1 changed after it was verified.</source>
+      <translation>%1 在校验之后被改动了。</translation>
+    </message>
+    <message>
+      <source>Do not modify the archive while installing; choose it again so it is verified anew.</source>
+      <translation>安装期间请不要修改压缩包；请重新选择它以便再次校验。</translation>
+    </message>
+    <message>
+      <source>%1 is intact, but its origin is unknown.</source>
+      <translation>%1 本身完好，但来源未知。</translation>
+    </message>
+    <message>
+      <source>Tick "I trust this file", or give its SHA-256 or NVIDIA manifest.</source>
+      <translation>请勾选“我信任此文件”，或提供它的 SHA-256 或 NVIDIA 清单。</translation>
+    </message>
+    <message>
+      <source>The new PATH would be longer than 32,767 characters; nothing was changed.</source>
+      <translation>新的 PATH 会超过 32,767 个字符；未做任何更改。</translation>
+    </message>
+    <message>
+      <source>Remove entries you no longer need from PATH, or install without changing PATH.</source>
+      <translation>请从 PATH 中删除不再需要的条目，或选择不修改 PATH 进行安装。</translation>
+    </message>
+    <message>
+      <source>The new PATH is longer than 2,047 characters.</source>
+      <translation>新的 PATH 超过 2,047 个字符。</translation>
+    </message>
+    <message>
+      <source>Some older programs cut PATH there; remove entries you no longer need.</source>
+      <translation>部分旧程序会在此处截断 PATH；请删除不再需要的条目。</translation>
+    </message>
+    <message>
+      <source>PATH changed between planning and applying; nothing was changed.</source>
+      <translation>PATH 在制定计划与执行之间被修改了；未做任何更改。</translation>
+    </message>
+    <message>
+      <source>Start again so the plan uses the current PATH.</source>
+      <translation>请重新开始，让计划使用当前的 PATH。</translation>
+    </message>
+    <message>
+      <source>There is no install record for %1.</source>
+      <translation>%1 没有安装记录。</translation>
+    </message>
+    <message>
+      <source>Repair needs an archive for a hand-copied cuDNN; uninstall only works for installs made by cudnn-setup.</source>
+      <translation>手动复制的 cuDNN 需要提供压缩包才能修复；卸载只适用于由 cudnn-setup 完成的安装。</translation>
+    </message>
+    <message>
+      <source>%1 is not a CUDA toolkit folder.</source>
+      <translation>%1 不是 CUDA 工具包文件夹。</translation>
+    </message>
+    <message>
+      <source>Choose the toolkit's root folder (the one that holds bin and lib).</source>
+      <translation>请选择工具包的根文件夹（包含 bin 和 lib 的那个）。</translation>
+    </message>
+    <message>
+      <source>The backup %1 is gone; that file cannot be put back.</source>
+      <translation>备份 %1 已不存在；该文件无法恢复。</translation>
+    </message>
+    <message>
+      <source>Reinstall the cuDNN version that file belonged to if you still need it.</source>
+      <translation>如果仍需要该文件，请重新安装它所属的 cuDNN 版本。</translation>
+    </message>
+    <message>
+      <source>%1 could not be put back during the rollback.</source>
+      <translation>回滚时 %1 未能恢复。</translation>
+    </message>
+    <message>
+      <source>Fix the cause (close programs, free space), then run Recover.</source>
+      <translation>请先解决原因（关闭相关程序、腾出空间），然后运行“恢复”。</translation>
+    </message>
+    <message>
+      <source>The transaction journal %1 cannot be read.</source>
+      <translation>无法读取事务日志 %1。</translation>
+    </message>
+    <message>
+      <source>Check the toolkit by hand; then delete the journal so a new install can start.</source>
+      <translation>请手动检查工具包，然后删除该日志，以便开始新的安装。</translation>
+    </message>
+    <message>
+      <source>The install record %1 cannot be read.</source>
+      <translation>无法读取安装记录 %1。</translation>
+    </message>
+    <message>
+      <source>Repair with the archive to write a new record.</source>
+      <translation>请用压缩包执行“修复”以重新写入记录。</translation>
+    </message>
+    <message>
+      <source>Administrator rights were refused; nothing was changed.</source>
+      <translation>管理员权限请求被拒绝；未做任何更改。</translation>
+    </message>
+    <message>
+      <source>Accept the administrator prompt, or choose a toolkit folder you can write to.</source>
+      <translation>请在提示时允许管理员权限，或选择一个你有写入权限的工具包文件夹。</translation>
+    </message>
+    <message>
+      <source>The administrator helper could not run (%1).</source>
+      <translation>无法运行管理员辅助程序（%1）。</translation>
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root).</source>
+      <translation>请以管理员（root）身份运行 cudnn-setup。</translation>
+    </message>
+    <message>
+      <source>The administrator helper refused the plan: %1 is outside what it may change.</source>
+      <translation>管理员辅助程序拒绝了该计划：%1 超出了允许修改的范围。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed; report this as a bug.</source>
+      <translation>未做任何更改；请将此问题报告为缺陷。</translation>
+    </message>
+    <message>
+      <source>No cuDNN library was found in %1.</source>
+      <translation>在 %1 中找不到 cuDNN 库。</translation>
+    </message>
+    <message>
+      <source>Install cuDNN into this toolkit, or choose the toolkit that has it.</source>
+      <translation>请把 cuDNN 安装到此工具包，或选择已装有 cuDNN 的工具包。</translation>
+    </message>
+    <message>
+      <source>%1 needs cuBLAS, which could not be loaded.</source>
+      <translation>%1 依赖 cuBLAS，但无法加载。</translation>
+    </message>
+    <message>
+      <source>Install cuBLAS for this CUDA version (it comes with the CUDA toolkit).</source>
+      <translation>请安装对应此 CUDA 版本的 cuBLAS（随 CUDA 工具包提供）。</translation>
+    </message>
+    <message>
+      <source>The cuDNN part %1 could not be loaded.</source>
+      <translation>无法加载 cuDNN 组件 %1。</translation>
+    </message>
+    <message>
+      <source>Make sure every cuDNN file comes from one release and sits in one folder; Repair does this.</source>
+      <translation>请确保所有 cuDNN 文件来自同一版本并位于同一文件夹；“修复”可以做到这一点。</translation>
+    </message>
+    <message>
+      <source>The cuDNN library %1 could not be loaded.</source>
+      <translation>无法加载 cuDNN 库 %1。</translation>
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair).</source>
+      <translation>请重新安装 cuDNN（修复）。</translation>
+    </message>
+    <message>
+      <source>%1 is not a working cuDNN 8 or 9 library (functions are missing).</source>
+      <translation>%1 不是可用的 cuDNN 8 或 9 库（缺少函数）。</translation>
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair); the file is damaged or not cuDNN.</source>
+      <translation>请重新安装 cuDNN（修复）；该文件已损坏或并非 cuDNN。</translation>
+    </message>
+    <message>
+      <source>The NVIDIA driver failed to start the GPU (%1).</source>
+      <translation>NVIDIA 驱动无法启动 GPU（%1）。</translation>
+    </message>
+    <message>
+      <source>Reinstall the NVIDIA driver so its parts have one version, then restart the computer.</source>
+      <translation>请重新安装 NVIDIA 驱动，使其各部分版本一致，然后重启电脑。</translation>
+    </message>
+    <message>
+      <source>The driver sees no usable CUDA GPU.</source>
+      <translation>驱动没有发现可用的 CUDA GPU。</translation>
+    </message>
+    <message>
+      <source>Check that the GPU is installed and enabled, and check CUDA_VISIBLE_DEVICES.</source>
+      <translation>请确认 GPU 已安装并启用，并检查 CUDA_VISIBLE_DEVICES。</translation>
+    </message>
+    <message>
+      <source>This cuDNN does not support this GPU (%1).</source>
+      <translation>此版本 cuDNN 不支持这块 GPU（%1）。</translation>
+    </message>
+    <message>
+      <source>Install a cuDNN release whose support matrix lists this GPU.</source>
+      <translation>请安装支持列表中包含这块 GPU 的 cuDNN 版本。</translation>
+    </message>
+    <message>
+      <source>cuDNN could not start on the GPU (cudnnCreate failed).</source>
+      <translation>cuDNN 无法在 GPU 上启动（cudnnCreate 失败）。</translation>
+    </message>
+    <message>
+      <source>Update the NVIDIA driver, and make sure no program uses the GPU exclusively.</source>
+      <translation>请更新 NVIDIA 驱动，并确认没有程序独占使用 GPU。</translation>
+    </message>
+    <message>
+      <source>cuDNN offers no usable convolution algorithm (%1).</source>
+      <translation>cuDNN 没有可用的卷积算法（%1）。</translation>
+    </message>
+    <message>
+      <source>Reinstall cuDNN and update the NVIDIA driver.</source>
+      <translation>请重新安装 cuDNN 并更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+      <source>A convolution check could not run (%1).</source>
+      <translation>有一项卷积检查无法运行（%1）。</translation>
+    </message>
+    <message>
+      <source>See the message for the failing call; usually GPU memory is short or the driver is broken.</source>
+      <translation>请查看消息中失败的调用；通常是 GPU 显存不足或驱动有问题。</translation>
+    </message>
+    <message>
+      <source>A cuDNN algorithm failed on this GPU (%1).</source>
+      <translation>某个 cuDNN 算法在这块 GPU 上运行失败（%1）。</translation>
+    </message>
+    <message>
+      <source>This cuDNN is broken on this GPU; install another release or update the driver.</source>
+      <translation>此 cuDNN 在这块 GPU 上有问题；请换用其他版本或更新驱动。</translation>
+    </message>
+    <message>
+      <source>cuDNN computed a wrong result (%1).</source>
+      <translation>cuDNN 的计算结果不正确（%1）。</translation>
+    </message>
+    <message>
+      <source>This cuDNN does not compute correctly here; install another release or update the driver.</source>
+      <translation>此 cuDNN 在本机计算不正确；请换用其他版本或更新驱动。</translation>
+    </message>
+    <message>
+      <source>The check crashed inside cuDNN or the driver.</source>
+      <translation>检查在 cuDNN 或驱动内部崩溃了。</translation>
+    </message>
+    <message>
+      <source>Reinstall cuDNN (Repair) and update the NVIDIA driver; the log shows how far it got.</source>
+      <translation>请重新安装 cuDNN（修复）并更新 NVIDIA 驱动；日志中记录了进行到哪一步。</translation>
+    </message>
+    <message>
+      <source>The check did not finish in time and was stopped.</source>
+      <translation>检查未能按时完成，已被终止。</translation>
+    </message>
+    <message>
+      <source>Reinstall cuDNN and update the driver; run `cudnn-setup validate` in a terminal to see where it stops.</source>
+      <translation>请重新安装 cuDNN 并更新驱动；在终端中运行 `cudnn-setup validate` 查看卡在哪里。</translation>
+    </message>
+    <message>
+      <source>The check could not be started or printed no valid result (%1).</source>
+      <translation>检查无法启动，或没有输出有效结果（%1）。</translation>
+    </message>
+    <message>
+      <source>Run `cudnn-setup validate` in a terminal to see what it prints.</source>
+      <translation>请在终端中运行 `cudnn-setup validate` 查看其输出。</translation>
+    </message>
+    <message>
+      <source>The driver's CUDA version is older than cuDNN's within the same major version.</source>
+      <translation>驱动支持的 CUDA 版本比 cuDNN 构建所用的略旧（同一主版本内）。</translation>
+    </message>
+    <message>
+      <source>It works; updating the NVIDIA driver is recommended.</source>
+      <translation>可以正常使用；建议更新 NVIDIA 驱动。</translation>
     </message>
   </context>
   <context>
@@ -879,10 +1263,6 @@
       <translation>修复(&amp;R)</translation>
     </message>
     <message>
-      <source>Restore missing, damaged or empty cuDNN files from the recorded archive.</source>
-      <translation>用安装记录中的压缩包恢复缺失、损坏或为空的 cuDNN 文件。</translation>
-    </message>
-    <message>
       <source>&amp;Uninstall</source>
       <translation>卸载(&amp;U)</translation>
     </message>
@@ -921,6 +1301,38 @@
     <message>
       <source>Only an installation made by cudnn-setup can be undone exactly.</source>
       <translation>只有由 cudnn-setup 完成的安装才能被精确撤销。</translation>
+    </message>
+    <message>
+      <source>Restore missing, damaged or empty cuDNN files from the recorded archive, or from an archive you choose (needed for a cuDNN copied by hand).</source>
+      <translation>用安装记录中的压缩包或你选择的压缩包，恢复缺失、损坏或为空的 cuDNN 文件（手动复制的 cuDNN 必须选择压缩包）。</translation>
+    </message>
+    <message>
+      <source>&amp;Archive:</source>
+      <translation>压缩包(&amp;A)：</translation>
+    </message>
+    <message>
+      <source>Archive to repair from</source>
+      <translation>用于修复的压缩包</translation>
+    </message>
+    <message>
+      <source>the recorded archive</source>
+      <translation>安装记录中的压缩包</translation>
+    </message>
+    <message>
+      <source>C&amp;hoose archive…</source>
+      <translation>选择压缩包(&amp;H)…</translation>
+    </message>
+    <message>
+      <source>cuDNN archive to repair from</source>
+      <translation>选择用于修复的 cuDNN 压缩包</translation>
+    </message>
+    <message>
+      <source>cuDNN archive (*.zip)</source>
+      <translation>cuDNN 压缩包 (*.zip)</translation>
+    </message>
+    <message>
+      <source>This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.</source>
+      <translation>这份 cuDNN 不是由 cudnn-setup 安装的：请选择用来修复它的压缩包。</translation>
     </message>
   </context>
   <context>

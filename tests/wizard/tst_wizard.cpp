@@ -4,20 +4,30 @@
 
 #include "fixtures/archivebuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "faketoolkit.h"
 #include "wizard/archivepage.h"
 #include "wizard/archiveservice.h"
 #include "wizard/installservice.h"
 #include "wizard/machineservice.h"
+#include "wizard/maintenancepage.h"
 #include "wizard/toolkitpage.h"
 #include "wizard/wizardmain.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QDirIterator>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QLibrary>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -93,6 +103,15 @@ private slots:
     void maintenanceUninstall();
     void maintenanceValidate_data();
     void maintenanceValidate();
+    void toolkitChangedAfterReview();
+    void installElevated_data();
+    void installElevated();
+    void maintenanceReport();
+    void maintenanceRepairWithArchive();
+    void pathPreview_data();
+    void pathPreview();
+    void validateOutcomes_data();
+    void validateOutcomes();
 };
 
 void TestWizard::initTestCase()
@@ -473,6 +492,338 @@ void TestWizard::maintenanceValidate()
     QVERIFY(child<QTreeWidget>(h, "validateProblems")->topLevelItemCount() >= 1);
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+}
+
+void TestWizard::toolkitChangedAfterReview()
+{
+    // A file appears where the reviewed plan adds one: Install must not apply a plan nobody saw.
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    const QString tag = QStringLiteral("changed");
+    const QString toolkit = freshToolkit(tag);
+    Harness h;
+    h.create(config(tag));
+    bool reached = false;
+    goToReview(h, QStringLiteral("en"), toolkit, false, &reached);
+    if (!reached)
+        return;
+    QString added;
+    for (const PlanFileView& f : h.session->plan().files)
+        if (f.change == FileChange::Added && f.path.endsWith(QStringLiteral("cudnn64_8.dll")))
+            added = QDir::fromNativeSeparators(f.path);
+    QVERIFY(!added.isEmpty());
+    QFile intruder(added);
+    QVERIFY(intruder.open(QIODevice::WriteOnly));
+    intruder.write("someone else's cudnn64_8.dll");
+    intruder.close();
+    const auto before = treeManifest(toolkit);
+    QVERIFY(h.next());
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+    const OutcomeView& o = h.session->outcome();
+    QVERIFY(!o.ok);
+    QVERIFY(!o.problems.isEmpty());
+    QCOMPARE(o.problems.first().code, QStringLiteral("target-changed"));
+    QCOMPARE(treeManifest(toolkit), before);
+}
+
+void TestWizard::installElevated_data()
+{
+    QTest::addColumn<bool>("granted");
+    QTest::newRow("granted") << true;
+    QTest::newRow("refused") << false;
+}
+
+void TestWizard::installElevated()
+{
+    // The apply step through the core's elevated helper (CUDNN_SETUP_ELEVATOR stands in for pkexec and
+    // forces the helper path, docs/install.md): granted → the helper installs and its outcome is shown;
+    // refused → exit 4, toolkit byte-identical.
+#ifdef Q_OS_WIN
+    QSKIP("CUDNN_SETUP_ELEVATOR is the POSIX launcher hook");
+#endif
+    QFETCH(bool, granted);
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    const QString tag = QStringLiteral("elevated-") + QLatin1String(QTest::currentDataTag());
+    const QString toolkit = freshToolkit(tag);
+    const auto before = treeManifest(toolkit);
+    QString launcher = QStringLiteral("env");  // "env PROGRAM ARGS" runs the helper as it is
+    if (!granted) {
+        launcher = m_dir.filePath(tag + QStringLiteral("/refuse.sh"));
+        QFile f(launcher);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\nexit 126\n");  // pkexec: the dialog was dismissed
+        f.close();
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    }
+    Harness h;
+    h.create(config(tag));
+    bool reached = false;
+    goToReview(h, QStringLiteral("en"), toolkit, false, &reached);
+    if (!reached)
+        return;
+    qputenv("CUDNN_SETUP_ELEVATOR", launcher.toUtf8());
+    const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_ELEVATOR"); });
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+    const OutcomeView& o = h.session->outcome();
+    QVERIFY(o.elevated || !granted);
+    if (granted) {
+        QVERIFY2(o.ok, qPrintable(o.headline + (o.problems.isEmpty() ? QString() : QLatin1Char(' ') + o.problems.first().message)));
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY(o.actions.size() >= 30);
+        QVERIFY(treeManifest(toolkit) != before);
+        QVERIFY(!QDir(h.session->config().stateDir + QStringLiteral("/records")).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty());
+    } else {
+        QVERIFY(!o.ok);
+        QCOMPARE(o.exitCode, 4);
+        QVERIFY(!o.problems.isEmpty());
+        QCOMPARE(o.problems.first().code, QStringLiteral("elevation-refused"));
+        QCOMPARE(treeManifest(toolkit), before);
+        h.screenshot(QStringLiteral("en"), QStringLiteral("install-elevation-refused"));
+    }
+}
+
+void TestWizard::maintenanceReport()
+{
+    // Maintenance → Report → Finish: the report is the core's version profile (`cudnn-setup report`).
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    const QString tag = QStringLiteral("report");
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    Harness h;
+    SessionConfig c = config(tag);
+    c.extraToolkitRoots = {toolkit};
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    child<QRadioButton>(h, "modeMaintain")->click();
+    QVERIFY(h.next());
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    child<QRadioButton>(h, "actionReport")->click();
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+    const QString md = h.session->reportMarkdown();
+    QVERIFY2(md.contains(QStringLiteral("## cuDNN / CUDA version profile")), qPrintable(md));
+    QVERIFY(md.contains(h.session->machine().profileMarkdown));
+    QVERIFY2(md.contains(QDir::toNativeSeparators(toolkit)), qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("8.2.2")));
+    const QJsonDocument json = QJsonDocument::fromJson(h.session->reportJson());
+    QVERIFY(json.isObject());
+    QVERIFY(json.object().value(QStringLiteral("detect")).isObject());
+    QVERIFY(json.object().value(QStringLiteral("detect")).toObject().contains(QStringLiteral("toolkits")));
+    h.screenshot(QStringLiteral("en"), QStringLiteral("report"));
+}
+
+void TestWizard::maintenanceRepairWithArchive()
+{
+    // A cuDNN copied by hand (no record) with an emptied DLL: Repair needs an archive chosen (Next
+    // disabled until then), restores the file from it and writes a record (`repair --archive`).
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    const QString tag = QStringLiteral("repair");
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    QString dll;
+    for (QDirIterator it(toolkit, {QStringLiteral("cudnn_cnn_infer64_8.dll")}, QDir::Files, QDirIterator::Subdirectories);
+         it.hasNext();)
+        dll = it.next();
+    QVERIFY(!dll.isEmpty());
+    QVERIFY(QFileInfo(dll).size() > 0);
+    QVERIFY(QFile(dll).resize(0));
+    Harness h;
+    SessionConfig c = config(tag);
+    c.extraToolkitRoots = {toolkit};
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    child<QRadioButton>(h, "modeMaintain")->click();
+    QVERIFY(h.next());
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    QVERIFY(!h.session->selectedToolkit()->hasRecord);
+    child<QRadioButton>(h, "actionRepair")->click();
+    auto* commit = h.wizard->button(QWizard::CommitButton);
+    QVERIFY(!commit->isEnabled());  // no record: an archive must be chosen
+    static_cast<MaintenancePage*>(h.wizard->currentPage())->setRepairArchive(m_good);
+    QVERIFY(commit->isEnabled());
+    QCOMPARE(h.session->repairArchive(), QDir::toNativeSeparators(m_good));
+    h.screenshot(QStringLiteral("en"), QStringLiteral("maintenance-repair"));
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+    const OutcomeView& o = h.session->outcome();
+    QVERIFY2(o.ok, qPrintable(o.headline + (o.problems.isEmpty() ? QString() : QLatin1Char(' ') + o.problems.first().message)));
+    // Restored from the archive (whose DLL differs from the hand copy): the record names these bytes.
+    QVERIFY(QFileInfo(dll).size() > 0);
+    const QDir records(c.stateDir + QStringLiteral("/records"));
+    const QStringList recordFiles = records.entryList({QStringLiteral("*.json")}, QDir::Files);
+    QCOMPARE(recordFiles.size(), 1);
+    QFile recordFile(records.filePath(recordFiles.first()));
+    QVERIFY(recordFile.open(QIODevice::ReadOnly));
+    const QJsonObject record = QJsonDocument::fromJson(recordFile.readAll()).object();
+    QString recordedHash;
+    for (const QJsonValue& f : record.value(QStringLiteral("files")).toArray())
+        if (f.toObject().value(QStringLiteral("path")).toString().endsWith(QStringLiteral("cudnn_cnn_infer64_8.dll")))
+            recordedHash = f.toObject().value(QStringLiteral("sha256")).toString();
+    QFile restored(dll);
+    QVERIFY(restored.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromLatin1(QCryptographicHash::hash(restored.readAll(), QCryptographicHash::Sha256).toHex()),
+             recordedHash);
+    h.screenshot(QStringLiteral("en"), QStringLiteral("repair"));
+}
+
+void TestWizard::pathPreview_data()
+{
+    installFlow_data();
+}
+
+void TestWizard::pathPreview()
+{
+    // Review shows PATH before → after with the toolkit's bin highlighted, over a fake system PATH
+    // (CUDNN_SETUP_TEST_SYSTEM_PATH_FILE, docs/install.md); Install then writes exactly that "after".
+    QFETCH(QString, lang);
+    QVERIFY(installLanguage(lang));
+    const QString tag = QStringLiteral("path-") + lang;
+    const QString toolkit = freshToolkit(tag);
+    // A Windows-layout toolkit: the core spells its PATH entry the Windows way on every host.
+    const QString bin = QString(toolkit + QStringLiteral("/bin")).replace(QLatin1Char('/'), QLatin1Char('\\'));
+    const QString other = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2\\bin");
+    const QStringList before{QStringLiteral("C:\\Windows\\system32"), QStringLiteral("C:\\Windows"), other,
+                             QStringLiteral("C:\\Tools\\bin")};
+    const QString pathFile = m_dir.filePath(tag + QStringLiteral("/system-path.txt"));
+    {
+        QFile f(pathFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(before.join(QLatin1Char(';')).toUtf8());
+    }
+    qputenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", pathFile.toUtf8());
+    const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); });
+    Harness h;
+    SessionConfig c = config(tag);
+    c.noPath = false;  // the file stands in for PATH: nothing of this machine is touched
+    h.create(c);
+    bool reached = false;
+    goToReview(h, lang, toolkit, false, &reached);
+    if (!reached)
+        return;
+    const PlanView& plan = h.session->plan();
+    QVERIFY2(plan.ok, qPrintable(plan.error));
+    QVERIFY(plan.pathChange);
+    QCOMPARE(plan.pathBefore, before);
+    // Put ahead of the other CUDA version's bin, nothing else moved or lost.
+    QStringList expected = before;
+    expected.insert(2, bin);
+    QCOMPARE(plan.pathAfter, expected);
+    QCOMPARE(plan.pathChanged, QStringList{bin});
+    auto* preview = child<QTextBrowser>(h, "pathPreview");
+    const QString html = preview->toHtml();
+    QVERIFY2(html.contains(bin.toHtmlEscaped()), qPrintable(html));
+    QVERIFY(html.contains(other.toHtmlEscaped()));
+    // The highlighted entry is the toolkit's bin, and only it.
+    const QString plain = preview->toPlainText();
+    QVERIFY(plain.contains(QCoreApplication::translate("cudnnsetup::wizard::ReviewPage", "PATH after (changes highlighted)")));
+    QCOMPARE(html.count(QStringLiteral("#c8e6c9")), 1);
+    const qsizetype mark = html.indexOf(QStringLiteral("#c8e6c9"));
+    QVERIFY(html.indexOf(bin.toHtmlEscaped(), mark) > mark);
+    QVERIFY(html.indexOf(bin.toHtmlEscaped(), mark) < html.indexOf(other.toHtmlEscaped(), mark));
+    h.screenshot(lang, QStringLiteral("review-path"));
+
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+    QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+    QFile f(pathFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(f.readAll()), expected.join(QLatin1Char(';')));
+}
+
+void TestWizard::validateOutcomes_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<bool>("driverDouble");
+    QTest::newRow("en-no-gpu") << QStringLiteral("en") << false;
+    QTest::newRow("zh_CN-no-gpu") << QStringLiteral("zh_CN") << false;
+    QTest::newRow("en-pass") << QStringLiteral("en") << true;
+    QTest::newRow("zh_CN-pass") << QStringLiteral("zh_CN") << true;
+}
+
+void TestWizard::validateOutcomes()
+{
+    // Maintenance → Validate over a toolkit of the validate test doubles (a CPU cuDNN 9.19 double with its
+    // seven sub-libraries and cuBLASLt): without a driver the page reports no-driver with its fix (the
+    // no-GPU outcome of CI); with CUDNN_SETUP_LIBCUDA on the driver double every check passes.
+#ifdef Q_OS_WIN
+    QSKIP("the validate doubles are Linux shared objects");
+#endif
+    QFETCH(QString, lang);
+    QFETCH(bool, driverDouble);
+    QVERIFY(installLanguage(lang));
+    if (!driverDouble && QLibrary(QStringLiteral("libcuda.so.1")).load())
+        QSKIP("this machine has an NVIDIA driver: the no-GPU outcome cannot happen here");
+    const QString tag = QStringLiteral("doubles-") + QLatin1String(QTest::currentDataTag());
+    const QString toolkit = m_dir.filePath(tag + QStringLiteral("/cuda-13.0"));
+    QCOMPARE(faketoolkit::build(toolkit), QString());
+    QVERIFY(QDir().mkpath(toolkit + QStringLiteral("/include")));
+    QFile header(toolkit + QStringLiteral("/include/cudnn_version.h"));
+    QVERIFY(header.open(QIODevice::WriteOnly));
+    header.write("#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 19\n#define CUDNN_PATCHLEVEL 0\n");
+    header.close();
+    QFile version(toolkit + QStringLiteral("/version.json"));
+    QVERIFY(version.open(QIODevice::WriteOnly));
+    version.write(R"({"cuda": {"name": "CUDA SDK", "version": "13.0.0"}})");
+    version.close();
+
+    Harness h;
+    SessionConfig c = config(tag);
+    c.extraToolkitRoots = {toolkit};
+    c.validateQuick = true;
+    if (driverDouble)
+        c.validateDriverLibrary = QStringLiteral(CUDNN_SETUP_FAKE_CUDA);
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    child<QRadioButton>(h, "modeMaintain")->click();
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    child<QRadioButton>(h, "actionValidate")->click();
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::ValidateId));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->validating(), 100000);
+    const ValidationView& v = h.session->validation();
+    qInfo("validate doubles (%s): exit %d ran=%d ok=%d checks=%d: %s", QTest::currentDataTag(), v.exitCode, v.ran,
+          v.ok, int(v.checks.size()), qPrintable(v.headline));
+    QVERIFY2(v.ran, qPrintable(v.headline + QLatin1Char('\n') + v.stderrText));
+    auto* headline = child<QLabel>(h, "validateHeadline");
+    QVERIFY(headline->text().contains(v.headline.toHtmlEscaped()));
+    auto* problems = child<QTreeWidget>(h, "validateProblems");
+    if (driverDouble) {
+        QVERIFY2(v.ok, qPrintable(v.headline));
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.problems.isEmpty());
+        QVERIFY(v.checks.size() >= 3);  // --quick: tiny, strided and dilated shapes, every usable algorithm
+        for (const ValidationCheckView& check : v.checks)
+            QVERIFY2(check.ok && check.maxRelError >= 0 && check.maxRelError <= 1e-5, qPrintable(check.name));
+        QCOMPARE(v.cudnnVersion, QStringLiteral("9.19.0"));
+        QVERIFY(v.loaded.join(QLatin1Char(' ')).contains(QStringLiteral("libcudnn.so.9")));
+        QCOMPARE(child<QTableWidget>(h, "validateChecks")->rowCount(), int(v.checks.size()));
+        h.screenshot(lang, QStringLiteral("validate-pass"));
+    } else {
+        QVERIFY(!v.ok);
+        QCOMPARE(v.exitCode, 1);
+        QVERIFY(v.problems.size() >= 1);
+        QCOMPARE(v.problems[0].code, QStringLiteral("no-driver"));
+        QVERIFY(!v.problems[0].fix.isEmpty());
+        QVERIFY(problems->topLevelItemCount() >= 1);
+        // The fix is on the page, in the page's language.
+        bool fixShown = false;
+        for (int i = 0; i < problems->topLevelItemCount(); ++i)
+            for (int col = 0; col < problems->columnCount(); ++col)
+                fixShown |= problems->topLevelItem(i)->text(col).contains(v.problems[0].fix);
+        for (int i = 0; i < problems->topLevelItemCount() && !fixShown; ++i)
+            for (int k = 0; k < problems->topLevelItem(i)->childCount(); ++k)
+                fixShown |= problems->topLevelItem(i)->child(k)->text(0).contains(v.problems[0].fix);
+        QVERIFY2(fixShown, qPrintable(v.problems[0].fix));
+        if (lang == QLatin1String("zh_CN"))
+            QVERIFY2(v.problems[0].fix.contains(QStringLiteral("驱动")), qPrintable(v.problems[0].fix));
+        h.screenshot(lang, QStringLiteral("validate-no-gpu"));
+    }
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+    QVERIFY(h.session->reportMarkdown().contains(v.headline));
 }
 
 QTEST_MAIN(TestWizard)

@@ -1,11 +1,14 @@
 // The wizard's service layer without pages: languages and translations, the task
 // runner (coalescing, cancel), the validate child process, archive discovery.
 #include "wizard/archiveservice.h"
+#include "wizard/problemtext.h"
 #include "wizard/task.h"
 #include "wizard/validateservice.h"
 #include "wizard/wizardmain.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QRegularExpression>
 #include <QFile>
 #include <QLocale>
 #include <QSignalSpy>
@@ -30,7 +33,12 @@ private slots:
     void parseValidateDocument();
     void validateChildFailures_data();
     void validateChildFailures();
+    void driverLibraryReachesChild();
+    void everyDocumentedCodeTranslated();
     void discoverArchives();
+
+private:
+    static QStringList documentedCodes();
 };
 
 void TestWizardServices::chooseLanguage_data()
@@ -175,6 +183,10 @@ void TestWizardServices::parseValidateDocument()
     QVERIFY(v.device.contains(QLatin1String("8.6")));
     QCOMPARE(v.cudnnVersion, QStringLiteral("8.2.0"));
     QCOMPARE(v.loaded, QStringList{QStringLiteral("C:/CUDA/v11.3/bin/cudnn64_8.dll")});
+    const ValidationView files = ValidationRun::parse(
+        R"({"ok": true, "checks": [], "problems": [], "loaded_files": ["/t/lib/libcublasLt.so.13", "/t/lib/libcudnn.so.9"],
+            "cudnn": {"version": "9.19.0", "library_path": "/t/lib/libcudnn.so.9"}})", 0);
+    QCOMPARE(files.loaded, (QStringList{QStringLiteral("/t/lib/libcublasLt.so.13"), QStringLiteral("/t/lib/libcudnn.so.9")}));
     QCOMPARE(v.checks.size(), 2);
     QCOMPARE(v.checks[1].algo, QStringLiteral("FFT"));
     QVERIFY(!v.checks[1].ok);
@@ -193,10 +205,12 @@ void TestWizardServices::validateChildFailures_data()
     QTest::addColumn<QString>("script");
     QTest::addColumn<int>("timeoutMs");
     QTest::addColumn<QString>("expect");
-    QTest::newRow("hang") << "sleep 30" << 400 << "timeout";
-    QTest::newRow("crash") << "kill -SEGV $$" << 10000 << "crash";
-    QTest::newRow("no-document") << "echo 'validate: something broke' >&2; exit 2" << 10000 << "nodoc";
-    QTest::newRow("missing-program") << "" << 10000 << "nostart";
+    QTest::addColumn<QString>("code");
+    QTest::newRow("hang") << "sleep 30" << 400 << "timeout" << "validator-timeout";
+    QTest::newRow("crash") << "kill -SEGV $$" << 10000 << "crash" << "validator-crashed";
+    QTest::newRow("no-document") << "echo 'validate: something broke' >&2; exit 2" << 10000 << "nodoc"
+                                 << "validator-output-invalid";
+    QTest::newRow("missing-program") << "" << 10000 << "nostart" << "validator-output-invalid";
 }
 
 void TestWizardServices::validateChildFailures()
@@ -208,6 +222,7 @@ void TestWizardServices::validateChildFailures()
     QFETCH(QString, script);
     QFETCH(int, timeoutMs);
     QFETCH(QString, expect);
+    QFETCH(QString, code);
     QTemporaryDir dir;
     QString program = dir.filePath(QStringLiteral("fake-validate"));
     if (!script.isEmpty()) {
@@ -237,6 +252,97 @@ void TestWizardServices::validateChildFailures()
     } else {
         QVERIFY2(v.headline.contains(program), qPrintable(v.headline));
     }
+    // The core's child-run codes (validate::validateInChild), each with its fix.
+    QVERIFY(!v.problems.isEmpty());
+    QCOMPARE(v.problems.first().code, code);
+    QVERIFY(!v.problems.first().fix.isEmpty());
+}
+
+void TestWizardServices::driverLibraryReachesChild()
+{
+#ifdef Q_OS_WIN
+    QSKIP("uses a /bin/sh script as the child");
+#endif
+    // The validate child gets CUDNN_SETUP_LIBCUDA (docs/validate.md) from the session's config.
+    QTemporaryDir dir;
+    const QString program = dir.filePath(QStringLiteral("print-env"));
+    QFile f(program);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\nprintf '{\"ok\": false, \"problems\": [{\"code\": \"no-driver\", \"path\": \"%s\", "
+            "\"message\": \"m\"}]}' \"$CUDNN_SETUP_LIBCUDA\"\nexit 1\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    ValidationRun run(program, dir.path(), {}, 10000, QStringLiteral("/drivers/libcuda-double.so"));
+    QSignalSpy done(&run, &ValidationRun::finished);
+    run.start();
+    QVERIFY(done.wait(15000));
+    QVERIFY(run.result().ran);
+    QCOMPARE(run.result().problems.size(), 1);
+    QCOMPARE(run.result().problems[0].path, QStringLiteral("/drivers/libcuda-double.so"));
+}
+
+QStringList TestWizardServices::documentedCodes()
+{
+    // Every problem/warning code in the first column of a "code" table of docs/*.md.
+    QStringList codes;
+    const QDir docs(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/docs"));
+    const QRegularExpression tick(QStringLiteral("`([a-z0-9]+(?:-[a-z0-9]+)+|[a-z]+)`"));
+    for (const QString& name : docs.entryList({QStringLiteral("*.md")}, QDir::Files)) {
+        QFile f(docs.filePath(name));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        bool codeTable = false;
+        for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'))) {
+            if (!line.startsWith(QLatin1Char('|'))) {
+                codeTable = false;
+                continue;
+            }
+            const QString first = line.section(QLatin1Char('|'), 1, 1).trimmed();
+            if (first == QLatin1String("code")) {
+                codeTable = true;
+                continue;
+            }
+            if (!codeTable)
+                continue;
+            for (auto m = tick.globalMatch(first); m.hasNext();) {
+                const QString code = m.next().captured(1);
+                if (!codes.contains(code))
+                    codes << code;
+            }
+        }
+    }
+    // Named only in validate.md's prose.
+    codes << QStringLiteral("driver-older-minor");
+    return codes;
+}
+
+void TestWizardServices::everyDocumentedCodeTranslated()
+{
+    const QStringList codes = documentedCodes();
+    // verify, detect, install and validate tables: a parse that found a handful would prove nothing.
+    QVERIFY2(codes.size() >= 60, qPrintable(codes.join(QLatin1Char(' '))));
+    QVERIFY(codes.contains(QStringLiteral("validator-timeout")));
+    QVERIFY(codes.contains(QStringLiteral("target-blocked")));
+    QVERIFY(codes.contains(QStringLiteral("conda-pip-first")));
+    QStringList missing;
+    for (const QString& code : codes)
+        if (!ProblemText::knownCodes().contains(code))
+            missing << code;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no wizard text for: ") + missing.join(QLatin1Char(' '))));
+
+    QVERIFY(installLanguage(QStringLiteral("zh_CN")));
+    const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    QStringList untranslated;
+    for (const QString& code : codes) {
+        const ProblemView v = ProblemText::describe(code, QStringLiteral("/t/lib/libcudnn.so.9"),
+                                                    QStringLiteral("English core sentence."));
+        if (!v.message.contains(han) || !v.fix.contains(han))
+            untranslated << code;
+        else if (v.message.contains(QLatin1String("%1")))
+            untranslated << code + QStringLiteral(" (placeholder left)");
+    }
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("no Chinese for: ") + untranslated.join(QLatin1Char(' '))));
 }
 
 void TestWizardServices::discoverArchives()
