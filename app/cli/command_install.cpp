@@ -1,5 +1,6 @@
 // install, repair, uninstall, recover, and the hidden elevated-apply helper mode.
 #include "cli/commands.h"
+#include "platform/statedir.h"
 #include "cli/installsupport.h"
 #include "cli/output.h"
 
@@ -214,6 +215,10 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
 int runElevatedApply(const CommandContext& ctx, const std::string& planFile)
 {
     const std::string stateDir = stateDirOf(ctx);
+    // This side runs with rights and trusts the journal and records it finds there:
+    // only administrators (root) may write the state folder.
+    if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard.ok())
+        return usage(ctx, "", guard.error().code, guard.error().message);
     std::ifstream in(planFile, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();

@@ -11,7 +11,10 @@
 #include <QTest>
 #include <QThread>
 
+#include <QFileInfo>
+
 #include <csignal>
+#include <unistd.h>
 
 using namespace installtest;
 
@@ -171,6 +174,32 @@ private slots:
         const CliRun r = cli({"elevated-apply", planFile});
         QVERIFY2(r.exitCode == 0, r.out + r.err);
         QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+    }
+
+    // The helper trusts the journal and records in the state folder, so it first makes sure
+    // only root can write there, and refuses a folder that belongs to somebody else.
+    void elevatedHelperGuardsTheStateFolder()
+    {
+        const CliRun dry = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
+        const QString planFile = m_dir->path() + "/plan.json";
+        writeAll(planFile, QJsonDocument(dry.json().object()["plan"].toObject()).toJson());
+        QVERIFY(QDir().mkpath(m_state));
+        QVERIFY(QFile::setPermissions(m_state, QFileDevice::Permissions(0x7777)));  // world-writable
+        const CliRun ok = cli({"elevated-apply", planFile});
+        QVERIFY2(ok.exitCode == 0, ok.out + ok.err);
+        const auto perms = QFileInfo(m_state).permissions();
+        QVERIFY(!(perms & QFileDevice::WriteOther));
+        QVERIFY(!(perms & QFileDevice::WriteGroup));
+
+        if (::geteuid() != 0)
+            QSKIP("changing the owner of the state folder needs root");
+        const QString foreign = m_dir->path() + "/foreign-state";
+        QVERIFY(QDir().mkpath(foreign));
+        QVERIFY(::chown(foreign.toLocal8Bit().constData(), 65534, 65534) == 0);
+        const CliRun refused = runCli({"--json", "--state-dir", foreign, "elevated-apply", planFile}, m_env);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.out.contains("state-dir-access"), refused.out + refused.err);
+        QVERIFY2(refused.out.contains("belongs to another user"), refused.out);
     }
 
     void elevatedHelperRefusesTamperedPlans_data()
