@@ -20,16 +20,15 @@ std::string lower(std::string_view s)
     return out;
 }
 
-// "C:\Downloads\cudnn-...zip" or "dir/cudnn-... (1).zip" -> "cudnn-...zip" in lowercase.
-std::string comparableName(std::string_view path)
+}  // namespace
+
+std::string comparableArchiveName(std::string_view path)
 {
     const auto slash = path.find_last_of("/\\");
     std::string name = lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
     static const std::regex copySuffix(R"( \([0-9]+\)(\.[a-z.]+)$)");
     return std::regex_replace(name, copySuffix, "$1");
 }
-
-}  // namespace
 
 std::string normalizeSha256(std::string_view text)
 {
@@ -91,7 +90,7 @@ const CatalogEntry* Catalog::findBySha256(std::string_view sha256) const
 
 const CatalogEntry* Catalog::findByFileName(std::string_view fileName) const
 {
-    const std::string name = comparableName(fileName);
+    const std::string name = comparableArchiveName(fileName);
     for (const auto& e : m_entries)
         if (lower(e.file) == name)
             return &e;

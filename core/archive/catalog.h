@@ -37,6 +37,10 @@ private:
     std::vector<CatalogEntry> m_entries;
 };
 
+// The file name of a path, lowercase, without a browser's " (1)" copy suffix:
+// "C:\Downloads\cudnn-...zip" or "dir/cudnn-... (1).zip" -> "cudnn-...zip".
+std::string comparableArchiveName(std::string_view path);
+
 // Lowercase, trimmed; empty when `text` is not exactly 64 hex digits.
 std::string normalizeSha256(std::string_view text);
 

@@ -16,22 +16,6 @@ namespace {
 
 constexpr std::uint64_t kMaxManifestBytes = 16u << 20;
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
-    return out;
-}
-
-std::string comparableName(std::string_view path)
-{
-    const auto slash = path.find_last_of("/\\");
-    std::string name = lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
-    static const std::regex copySuffix(R"( \([0-9]+\)(\.[a-z.]+)$)");
-    return std::regex_replace(name, copySuffix, "$1");
-}
-
 Error bad(const std::string& source, const std::string& why)
 {
     return Error{"bad-manifest",
@@ -87,9 +71,9 @@ std::string ManifestEntry::fileName() const
 
 const ManifestEntry* Manifest::findByFileName(std::string_view archiveName) const
 {
-    const std::string name = comparableName(archiveName);
+    const std::string name = comparableArchiveName(archiveName);
     for (const auto& e : entries)
-        if (comparableName(e.relativePath) == name)
+        if (comparableArchiveName(e.relativePath) == name)
             return &e;
     return nullptr;
 }
