@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
 cmake --preset release >/dev/null
-cmake --build --preset release
+cmake --build --preset release --target cudnn-setup cudnn-setup-cli
 exec build/release/app/cudnn-setup "$@"
