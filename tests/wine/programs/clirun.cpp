@@ -61,10 +61,9 @@ CliResult runCli(const std::vector<std::string>& args)
     si.hStdOutput = outWrite;
     si.hStdError = errWrite;
     PROCESS_INFORMATION pi{};
-    std::wstring line = commandLine(args);
     const std::wstring exe = cliExe().wstring();
-    const BOOL started =
-        ::CreateProcessW(exe.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi);
+    std::string startLog;
+    const BOOL started = createProcessWithRetry(exe, commandLine(args), &si, &pi, &startLog);
     ::CloseHandle(outWrite);
     ::CloseHandle(errWrite);
     if (started) {
@@ -75,10 +74,11 @@ CliResult runCli(const std::vector<std::string>& args)
         DWORD code = 0;
         ::GetExitCodeProcess(pi.hProcess, &code);
         r.exitCode = static_cast<int>(code);
+        r.err = startLog + r.err;
         ::CloseHandle(pi.hProcess);
         ::CloseHandle(pi.hThread);
     } else {
-        r.err = "cannot start " + cliExe().string();
+        r.err = startLog + "cannot start " + cliExe().string();
     }
     ::CloseHandle(outRead);
     ::CloseHandle(errRead);
@@ -90,7 +90,6 @@ CliProcess::CliProcess(const std::vector<std::string>& args)
     STARTUPINFOW si{};
     si.cb = sizeof si;
     PROCESS_INFORMATION pi{};
-    std::wstring line = commandLine(args);
     const std::wstring exe = cliExe().wstring();
     // Its output is not needed: to NUL, so a full pipe can never stall it.
     SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -100,7 +99,7 @@ CliProcess::CliProcess(const std::vector<std::string>& args)
     si.hStdOutput = nul;
     si.hStdError = nul;
     si.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
-    if (::CreateProcessW(exe.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) {
+    if (createProcessWithRetry(exe, commandLine(args), &si, &pi, &m_startLog)) {
         m_process = pi.hProcess;
         ::CloseHandle(pi.hThread);
     }

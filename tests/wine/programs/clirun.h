@@ -29,9 +29,11 @@ public:
     CliProcess& operator=(const CliProcess&) = delete;
     bool running() const;
     void kill();
+    const std::string& startLog() const { return m_startLog; }
 
 private:
     HANDLE m_process = nullptr;
+    std::string m_startLog;
 };
 
 }  // namespace cudnnsetup::winetest

@@ -197,7 +197,7 @@ TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
             ::Sleep(25);
         }
         install.kill();
-        ASSERT_TRUE(placed) << "the install ended before a file was placed";
+        ASSERT_TRUE(placed) << "the install ended before a file was placed " << install.startLog();
     }
     ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_OP_DELAY_MS", nullptr);
     ASSERT_TRUE(std::filesystem::exists(kState + "\\journal.json"));

@@ -61,6 +61,26 @@ std::string readFile(const std::filesystem::path& file)
     return text.str();
 }
 
+// Wine's CreateProcess has failed once in CI, instantly and never again in
+// hundreds of local runs: a starting failure of the host, not of the tool under
+// test. So it is retried a few times, and every failed attempt is reported
+// with its error code in the result's stderr rather than hidden.
+BOOL createProcessWithRetry(const std::wstring& exe, std::wstring line, STARTUPINFOW* si, PROCESS_INFORMATION* pi,
+                    std::string* log)
+{
+    for (int attempt = 1;; ++attempt) {
+        std::wstring mutableLine = line;  // CreateProcessW may write into it
+        if (::CreateProcessW(exe.c_str(), mutableLine.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, si, pi))
+            return TRUE;
+        const DWORD error = ::GetLastError();
+        *log += "CreateProcessW attempt " + std::to_string(attempt) + " failed: error " + std::to_string(error) +
+                "\n";
+        if (attempt == 5)
+            return FALSE;
+        ::Sleep(static_cast<DWORD>(200 * attempt));
+    }
+}
+
 FileHolderProcess::FileHolderProcess(const std::filesystem::path& file)
 {
     SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -71,7 +91,7 @@ FileHolderProcess::FileHolderProcess(const std::filesystem::path& file)
     ::SetHandleInformation(readyRead, HANDLE_FLAG_INHERIT, 0);
     std::wstring exe(32768, L'\0');
     exe.resize(::GetModuleFileNameW(nullptr, exe.data(), static_cast<DWORD>(exe.size())));
-    std::wstring line = L"\"" + exe + L"\" --hold \"" + file.wstring() + L"\"";
+    const std::wstring line = L"\"" + exe + L"\" --hold \"" + file.wstring() + L"\"";
     STARTUPINFOW si{};
     si.cb = sizeof si;
     si.dwFlags = STARTF_USESTDHANDLES;
@@ -79,7 +99,8 @@ FileHolderProcess::FileHolderProcess(const std::filesystem::path& file)
     si.hStdOutput = childOut;
     si.hStdError = ::GetStdHandle(STD_ERROR_HANDLE);
     PROCESS_INFORMATION pi{};
-    if (::CreateProcessW(exe.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) {
+    std::string startLog;
+    if (createProcessWithRetry(exe, line, &si, &pi, &startLog)) {
         m_process = pi.hProcess;
         m_pid = pi.dwProcessId;
         ::CloseHandle(pi.hThread);

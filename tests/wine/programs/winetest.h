@@ -38,6 +38,11 @@ std::string readFile(const std::filesystem::path& file);
 
 // A child process (this same program started with --hold FILE) that opens FILE
 // without FILE_SHARE_DELETE and keeps it open until the object dies.
+// CreateProcessW, tried up to five times; each failed attempt's error code is
+// appended to *log.
+BOOL createProcessWithRetry(const std::wstring& exe, std::wstring line, STARTUPINFOW* si, PROCESS_INFORMATION* pi,
+                            std::string* log);
+
 class FileHolderProcess {
 public:
     explicit FileHolderProcess(const std::filesystem::path& file);
