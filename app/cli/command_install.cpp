@@ -11,6 +11,7 @@
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "platform/elevation.h"
+#include "platform/statelock.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -208,7 +209,10 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
         only = std::filesystem::weakly_canonical(toolkit, ec).generic_string();
     }
     const Outcome o = recoverInterrupted(stateDir, only);
-    return finish(ctx, outcomeJson(root, o), static_cast<int>(o.ok ? ExitCode::Ok : ExitCode::NotRolledBack));
+    // "busy": the journal is another process's live transaction, left alone; nothing changed.
+    const bool busy = !o.problems.empty() && o.problems.front().code == "busy";
+    return finish(ctx, outcomeJson(root, o),
+                  static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
 }
 
 // The elevated side: re-reads the plan, checks every target, re-hashes the archive while staging.
@@ -232,6 +236,12 @@ int runElevatedApply(const CommandContext& ctx, const std::string& planFile)
     const auto canonical = std::filesystem::canonical(plan.toolkit, ec);
     if (ec || canonical.generic_string() != plan.toolkit)
         return usage(ctx, plan.toolkit, "unsafe-plan", "The plan's toolkit " + plan.toolkit + " is not a canonical folder.");
+    auto lock = StateLock::tryAcquire(stateDir);
+    if (!lock) {
+        Outcome o;
+        o.problems.push_back({lock.error().code, stateDir, lock.error().message});
+        return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::RolledBack));
+    }
     if (auto rc = autoRecover(ctx, plan.toolkit))
         return *rc;
     auto state = snapshotToolkit(plan.toolkit, {}, stateDir);

@@ -5,6 +5,7 @@
 #include "install/journal.h"
 #include "install/prestage.h"
 #include "install/toolkitscan.h"
+#include "platform/statelock.h"
 
 #include <chrono>
 #include <cstdio>
@@ -189,6 +190,17 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
         return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
+    // Held until the commit (declared before `prep`, whose undo runs under it too).
+    std::unique_ptr<StateLock> lock;
+    if (!o.dryRun) {
+        auto locked = StateLock::tryAcquire(o.stateDir, o.applyHere);
+        if (locked)
+            lock = std::move(*locked);
+        else if (locked.error().code == "busy")
+            return stop(std::move(r), FlowStatus::Refused, {{"busy", o.stateDir, locked.error().message}});
+        // Otherwise the state folder is not ours to write (the elevated helper will lock it)
+        // or not usable at all, which the journal write reports in its own words.
+    }
     if (!o.dryRun)
         if ((r.recovered = recoverBeforeChanging(o.stateDir, &files)) && recoverFailed(*r.recovered)) {
             r.outcome = r.recovered;
@@ -324,7 +336,9 @@ FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& optio
     return archiveFlow(PlanKind::Uninstall, std::nullopt, toolkit, o);
 }
 
-Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
+namespace {
+
+Outcome recoverLocked(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
 {
     std::unique_ptr<FileOps> real = files ? nullptr : makeRealFileOps();
     FileOps& f = files ? *files : *real;
@@ -333,13 +347,26 @@ Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std:
     return engine.recover(stateDir, toolkit);
 }
 
+}  // namespace
+
+Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
+{
+    auto lock = StateLock::tryAcquire(stateDir, false);  // no folder: no journal either
+    if (!lock && lock.error().code == "busy") {
+        Outcome busy;
+        busy.problems.push_back({"busy", stateDir, lock.error().message});
+        return busy;
+    }
+    return recoverLocked(stateDir, toolkit, files);
+}
+
 std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOps* files)
 {
     std::unique_ptr<FileOps> real = files ? nullptr : makeRealFileOps();
     FileOps& f = files ? *files : *real;
     if (f.type(journalPathIn(stateDir)) == NodeType::Missing)
         return std::nullopt;
-    return recoverInterrupted(stateDir, std::nullopt, &f);
+    return recoverLocked(stateDir, std::nullopt, &f);
 }
 
 bool recoverFailed(const Outcome& recovered)

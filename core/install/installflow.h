@@ -87,9 +87,12 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
 FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options);
 
 // Rolls back (or finishes) the transaction left in stateDir; toolkit: only if it is that one.
+// Takes the state folder's lock (platform/statelock.h): while another process holds it, the
+// journal is that process's live transaction and is left alone (problem "busy", exit 3).
 Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit = std::nullopt,
                            FileOps* files = nullptr);
-// The automatic recover before any mutating command: nullopt when there was no journal;
+// The automatic recover before any mutating command, by a caller that holds the state lock
+// (the flows above take it themselves): nullopt when there was no journal;
 // otherwise its outcome (failed when !notRestored.empty() || !problems.empty(): exit 5).
 bool recoverFailed(const Outcome& recovered);
 std::optional<Outcome> recoverBeforeChanging(const std::string& stateDir, FileOps* files = nullptr);

@@ -816,6 +816,22 @@
       <source>It works; updating the NVIDIA driver is recommended.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Another cudnn-setup is changing a toolkit right now (state folder %1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed. Wait until the other install, repair or uninstall has finished, then try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The state folder %1 cannot be used or its access cannot be made safe.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root), or choose another state folder.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>

@@ -812,6 +812,22 @@
       <source>It works; updating the NVIDIA driver is recommended.</source>
       <translation>可以正常使用；建议更新 NVIDIA 驱动。</translation>
     </message>
+    <message>
+      <source>Another cudnn-setup is changing a toolkit right now (state folder %1).</source>
+      <translation>另一个 cudnn-setup 正在修改工具包（状态文件夹 %1）。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed. Wait until the other install, repair or uninstall has finished, then try again.</source>
+      <translation>未做任何更改。请等待另一个安装、修复或卸载完成后再试。</translation>
+    </message>
+    <message>
+      <source>The state folder %1 cannot be used or its access cannot be made safe.</source>
+      <translation>无法使用状态文件夹 %1，或无法将其访问权限设为安全。</translation>
+    </message>
+    <message>
+      <source>Run cudnn-setup as an administrator (root), or choose another state folder.</source>
+      <translation>请以管理员（root）身份运行 cudnn-setup，或选择其他状态文件夹。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>

@@ -34,6 +34,14 @@ ZH = {
     "%1未完成。所有更改均已回滚：工具包和 PATH 与之前完全一致。",
 "Nothing was changed: %1": "未做任何更改：%1",
 "Verify the archive first.": "请先校验压缩包。",
+"Another cudnn-setup is changing a toolkit right now (state folder %1).":
+    "另一个 cudnn-setup 正在修改工具包（状态文件夹 %1）。",
+"Nothing was changed. Wait until the other install, repair or uninstall has finished, then try again.":
+    "未做任何更改。请等待另一个安装、修复或卸载完成后再试。",
+"The state folder %1 cannot be used or its access cannot be made safe.":
+    "无法使用状态文件夹 %1，或无法将其访问权限设为安全。",
+"Run cudnn-setup as an administrator (root), or choose another state folder.":
+    "请以管理员（root）身份运行 cudnn-setup，或选择其他状态文件夹。",
 "Cannot plan the install into %1: %2": "无法制定安装到 %1 的计划：%2",
 "Planning stopped with an internal error: %1": "制定计划时发生内部错误而中止：%1",
 "%n operation(s) planned": "已计划 %n 项操作",

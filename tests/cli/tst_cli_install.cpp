@@ -275,6 +275,47 @@ private slots:
         QCOMPARE(manifest(m_toolkit), before);
     }
 
+    // A second command must not take the first one's live journal for an interrupted one.
+    void secondTransactionWhileOneRunsIsBusy()
+    {
+        QProcessEnvironment slow = m_env;
+        slow.insert("CUDNN_SETUP_TEST_OP_DELAY_MS", "60");
+        QProcess first;
+        first.setProcessEnvironment(slow);
+        first.start(QStringLiteral(CUDNN_SETUP_CLI_PATH),
+                    {"--json", "--state-dir", m_state, "install", m_release.path, "--toolkit", m_toolkit, "--sha256",
+                     sha()});
+        QVERIFY(first.waitForStarted());
+        const QString placed = m_toolkit + "/bin/cudnn_adv_infer64_8.dll";
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_state + "/journal.json") && QFile::exists(placed), 60000);
+        QVERIFY2(first.state() == QProcess::Running, "the first install ended before the others ran");
+        const QByteArray journal = readAll(m_state + "/journal.json");
+
+        const CliRun recover = cli({"recover"});
+        QVERIFY2(recover.exitCode == 3, recover.out + recover.err);
+        const QJsonObject doc = recover.json().object();
+        QCOMPARE(doc["ok"].toBool(true), false);
+        const QJsonObject problem = doc["problems"].toArray().at(0).toObject();
+        QCOMPARE(problem["code"].toString(), QStringLiteral("busy"));
+        QVERIFY2(problem["message"].toString().contains(QString::number(first.processId())),
+                 qPrintable(problem["message"].toString()));
+        const CliRun again = cli({"install", m_release.path, "--toolkit", m_toolkit, "--sha256", sha()});
+        QVERIFY2(again.exitCode == 3, again.out + again.err);
+        QCOMPARE(again.json().object()["problems"].toArray().at(0).toObject()["code"].toString(),
+                 QStringLiteral("busy"));
+        QVERIFY(QFile::exists(placed));  // nothing of the running install was undone
+        QVERIFY(QFile::exists(m_state + "/journal.json"));
+
+        QVERIFY(first.waitForFinished(120000));
+        QVERIFY2(first.exitCode() == 0, first.readAllStandardOutput() + first.readAllStandardError());
+        QVERIFY(!journal.isEmpty());
+        QVERIFY(!QFile::exists(m_state + "/journal.json"));
+        QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn_cnn_infer64_8.dll"));
+        // The lock went with the process: the next command runs.
+        const CliRun un = cli({"uninstall", "--toolkit", m_toolkit});
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+    }
+
     void recoverWithNothingToDo()
     {
         const CliRun r = cli({"recover"});

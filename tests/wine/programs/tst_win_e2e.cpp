@@ -196,8 +196,14 @@ TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
             }
             ::Sleep(25);
         }
+        // While it runs, its journal is live: `recover` must leave it alone.
+        const auto busy = placed && install.running() ? runCli({"--json", "--state-dir", kState, "recover"})
+                                                      : winetest::CliResult{};
         install.kill();
         ASSERT_TRUE(placed) << "the install ended before a file was placed " << install.startLog();
+        ASSERT_EQ(busy.exitCode, 3) << "the install ended before recover ran, or recover did not see it: " << busy.out
+                                    << busy.err;
+        EXPECT_NE(busy.out.find("\"busy\""), std::string::npos) << busy.out;
     }
     ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_OP_DELAY_MS", nullptr);
     ASSERT_TRUE(std::filesystem::exists(kState + "\\journal.json"));

@@ -9,6 +9,7 @@
 #include "platform/fileversion.h"
 #include "platform/longpath.h"
 #include "platform/statedir.h"
+#include "platform/statelock.h"
 #include "platform/win32.h"
 
 #include <gtest/gtest.h>
@@ -72,6 +73,24 @@ TEST(StateDir, SharedFolderGetsAProtectedAdminsOnlyWriteDacl)
     EXPECT_NE(sddl->find(";;;SY)"), std::string::npos) << sddl.value();
     EXPECT_NE(sddl->find(";;;BA)"), std::string::npos) << sddl.value();
     EXPECT_NE(sddl->find(";;;BU)"), std::string::npos) << sddl.value();
+}
+
+// LockFileEx belongs to the handle: a second open in this same process conflicts too.
+// Across processes (and after TerminateProcess) it is checked by tst_win_e2e.
+TEST(StateLock, OneHolderAtATimeAndThePidStaysReadable)
+{
+    ScratchDir scratch("statelock");
+    const std::string state = win::utf8(scratch / "state");
+    auto first = StateLock::tryAcquire(state);
+    ASSERT_TRUE(first.ok()) << first.error().message << " / " << first.error().detail;
+    auto second = StateLock::tryAcquire(state);
+    ASSERT_FALSE(second.ok());
+    EXPECT_EQ(second.error().code, "busy") << second.error().detail;
+    EXPECT_NE(second.error().message.find(std::to_string(::GetCurrentProcessId())), std::string::npos)
+        << second.error().message;
+    first.value().reset();
+    auto third = StateLock::tryAcquire(state);
+    EXPECT_TRUE(third.ok()) << (third.ok() ? "" : third.error().detail);
 }
 
 TEST(FileVersion, SystemReaderAgreesWithCorePeReader)
