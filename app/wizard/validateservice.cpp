@@ -2,6 +2,8 @@
 
 #include "problemtext.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,112 +61,88 @@ public:
 
 ValidationRun::ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QString driverLibrary,
                              QObject* parent)
-    : QObject(parent), m_program(std::move(program)), m_toolkit(std::move(toolkit)), m_stateDir(std::move(stateDir)),
-      m_timeoutMs(timeoutMs)
+    : QObject(parent), m_program(std::move(program))
 {
-    // Same hook as validate::ValidateOptions::driverLibrary in the core's validateInChild.
-    if (!driverLibrary.isEmpty()) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CUDNN_SETUP_LIBCUDA"), driverLibrary);
-        m_process.setProcessEnvironment(env);
-    }
-    m_timeout.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] {
-        m_timedOut = true;
-        m_process.kill();
-    });
-    connect(&m_process, &QProcess::finished, this, &ValidationRun::onFinished);
-    connect(&m_process, &QProcess::errorOccurred, this, &ValidationRun::onError);
+    m_options.toolkit = toolkit.toStdString();
+    m_options.driverLibrary = driverLibrary.toStdString();
+    m_run.timeoutMs = timeoutMs;
+    m_run.cancel = &m_cancel;
+    m_run.stateDir = stateDir.toStdString();
+    connect(&m_watcher, &QFutureWatcher<validate::ChildValidation>::finished, this, &ValidationRun::onFinished);
 }
 
 ValidationRun::~ValidationRun()
 {
-    if (m_process.state() != QProcess::NotRunning) {
-        m_process.kill();
-        m_process.waitForFinished(2000);
-    }
+    // The worker holds pointers into this object: stop the child and wait for it.
+    m_cancel.cancel();
+    m_watcher.waitForFinished();
 }
 
 QStringList ValidationRun::arguments() const
 {
-    QStringList args{QStringLiteral("validate"), QStringLiteral("--json")};
-    if (m_quick)
-        args << QStringLiteral("--quick");
-    if (!m_toolkit.isEmpty())
-        args << QStringLiteral("--toolkit") << m_toolkit;
-    if (!m_stateDir.isEmpty())
-        args << QStringLiteral("--state-dir") << m_stateDir;
+    QStringList args;
+    for (const std::string& a : validate::validateChildArguments(m_options, m_run.stateDir))
+        args << QString::fromStdString(a);
     return args;
 }
 
 void ValidationRun::start()
 {
-    m_process.start(m_program, arguments(), QIODevice::ReadOnly);
-    m_timeout.start(m_timeoutMs);
+    if (m_started)
+        return;
+    m_started = true;
+    m_watcher.setFuture(QtConcurrent::run(
+        [program = m_program.toStdString(), options = m_options, run = m_run] {
+            return validate::validateInChild(program, options, run);
+        }));
 }
 
 void ValidationRun::cancel()
 {
-    if (m_process.state() == QProcess::NotRunning)
-        return;
-    m_cancelled = true;
-    m_process.kill();
+    if (isRunning())
+        m_cancel.cancel();
 }
 
 bool ValidationRun::isRunning() const
 {
-    return !m_done;
+    return m_started && !m_done;
 }
 
-void ValidationRun::onError(QProcess::ProcessError error)
+void ValidationRun::onFinished()
 {
-    if (error != QProcess::FailedToStart)
-        return;  // crashes and kills arrive through finished()
-    m_result = {};
-    m_result.headline = Texts::noStart(m_program);
-    m_result.exitCode = -1;
-    m_result.problems << ProblemText::describe(QStringLiteral("validator-output-invalid"), m_program,
-                                               m_result.headline + QLatin1Char(' ') + m_process.errorString());
-    finish();
-}
-
-void ValidationRun::onFinished(int exitCode, QProcess::ExitStatus status)
-{
-    m_timeout.stop();
-    const QByteArray out = m_process.readAllStandardOutput();
-    const QByteArray err = m_process.readAllStandardError();
-    m_result = parse(out, exitCode);
-    m_result.stderrText = lastLines(err, 20);
-    // The same outcomes and codes as the core's validate::validateInChild (docs/validate.md).
-    const auto childProblem = [this](const char* code) {
-        m_result.problems.prepend(ProblemText::describe(QLatin1String(code), m_program, m_result.headline));
+    const validate::ChildValidation child = m_watcher.result();
+    m_result = parse(child.report.is_null() ? QByteArray() : QByteArray::fromStdString(child.report.dump()),
+                     child.exitCode);
+    m_result.stderrText = lastLines(QByteArray::fromStdString(child.stderrText), 20);
+    // The core's codes (validator-timeout, -crashed, -output-invalid) first, each with its fix;
+    // the headline says the same in the wizard's words.
+    const auto childProblem = [this, &child] {
+        const Problem& p = child.problems.front();
+        m_result.problems.prepend(ProblemText::describe(QString::fromStdString(p.code), m_program,
+                                                        QString::fromStdString(p.message)));
     };
-    if (m_timedOut) {
-        m_result.ok = false;
-        m_result.timedOut = true;
-        m_result.headline = Texts::timeout((m_timeoutMs + 999) / 1000);
-        childProblem("validator-timeout");
-    } else if (m_cancelled) {
+    if (child.cancelled) {
         m_result.ok = false;
         m_result.headline = Texts::cancelled();
-    } else if (status == QProcess::CrashExit) {
+    } else if (child.timedOut) {
+        m_result.ok = false;
+        m_result.timedOut = true;
+        m_result.headline = Texts::timeout((m_run.timeoutMs + 999) / 1000);
+        childProblem();
+    } else if (child.crashed) {
         m_result.ok = false;
         m_result.crashed = true;
         m_result.headline = Texts::crashed();
-        childProblem("validator-crashed");
+        childProblem();
+    } else if (!child.started) {
+        m_result.headline = Texts::noStart(m_program);
+        childProblem();
     } else if (!m_result.ran) {
-        m_result.headline = Texts::noDoc().arg(exitCode);
+        m_result.headline = Texts::noDoc().arg(child.exitCode);
         if (!m_result.stderrText.isEmpty())
             m_result.headline += QLatin1Char(' ') + m_result.stderrText.section(QLatin1Char('\n'), -1);
-        childProblem("validator-output-invalid");
+        childProblem();
     }
-    finish();
-}
-
-void ValidationRun::finish()
-{
-    if (m_done)
-        return;
     m_done = true;
     emit finished();
 }

@@ -4,27 +4,26 @@
 
 #include "viewmodels.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
+#include "common/progress.h"
+#include "validate/validatechild.h"
+
+#include <QFutureWatcher>
 #include <QObject>
-#include <QPointer>
-#include <QProcess>
-#include <QTimer>
 
 namespace cudnnsetup::wizard {
 
 class ValidationRun : public QObject {
     Q_OBJECT
 public:
-    // program: the cudnn-setup(-cli) executable; it is given "validate --json --toolkit DIR".
+    // program: the cudnn-setup(-cli) executable; it is given validate::validateChildArguments().
     // driverLibrary: CUDNN_SETUP_LIBCUDA for the child (tests: the driver double); "" = the system's driver.
-    // This is the core's validateInChild contract (same command, deadline, env hook and failure codes) on a
-    // QProcess, because the wizard needs Cancel and the core runner blocks until the child ends.
+    // The child runs through the core's validate::validateInChild (same command, deadline, env hook and
+    // failure codes as the command line) on a worker thread; Cancel sets its cancel token.
     ValidationRun(QString program, QString toolkit, QString stateDir, int timeoutMs, QString driverLibrary = {},
                   QObject* parent = nullptr);
     ~ValidationRun() override;
 
-    void setQuick(bool quick) { m_quick = quick; }
+    void setQuick(bool quick) { m_options.quick = quick; }
     void start();
     void cancel();
     bool isRunning() const;
@@ -38,16 +37,14 @@ signals:
     void finished();
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-    void onError(QProcess::ProcessError error);
-    void finish();
+    void onFinished();
 
-    QString m_program, m_toolkit, m_stateDir;
-    int m_timeoutMs;
-    QProcess m_process;
-    QTimer m_timeout;
-    bool m_quick = false;
-    bool m_timedOut = false, m_cancelled = false, m_done = false;
+    QString m_program;
+    validate::ValidateOptions m_options;
+    validate::ChildRunOptions m_run;
+    CancelToken m_cancel;
+    QFutureWatcher<validate::ChildValidation> m_watcher;
+    bool m_started = false, m_done = false;
     ValidationView m_result;
 };
 

@@ -2,6 +2,8 @@
 // Runs a program as a child process with a deadline, capturing stdout and stderr, so that a crash
 // or a hang inside what it loads (a broken cuDNN) cannot take the caller down.
 
+#include "common/progress.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +13,7 @@ namespace cudnnsetup::platform {
 struct ChildResult {
     bool started = false;   // false: the program could not be started (see error)
     bool timedOut = false;  // killed at the deadline
+    bool cancelled = false; // killed because the cancel token was set
     bool crashed = false;   // ended by a signal (POSIX) or an exception code 0xC0000000+ (Windows)
     int exitCode = -1;      // valid when it exited normally
     int signal = 0;         // POSIX signal, or the Windows exception code
@@ -20,7 +23,8 @@ struct ChildResult {
 
 using EnvironmentOverrides = std::vector<std::pair<std::string, std::string>>;
 
+// cancel: checked every 50 ms; when set, the child (POSIX: its whole process group) is killed.
 ChildResult runChildProcess(const std::string& program, const std::vector<std::string>& args, int timeoutMs,
-                            const EnvironmentOverrides& env = {});
+                            const EnvironmentOverrides& env = {}, const CancelToken* cancel = nullptr);
 
 }  // namespace cudnnsetup::platform

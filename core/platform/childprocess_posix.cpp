@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -52,7 +53,7 @@ private:
 }  // namespace
 
 ChildResult runChildProcess(const std::string& program, const std::vector<std::string>& args, int timeoutMs,
-                            const EnvironmentOverrides& env)
+                            const EnvironmentOverrides& env, const CancelToken* cancel)
 {
     ChildResult res;
     int outPipe[2], errPipe[2];
@@ -114,6 +115,7 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     errWrite.reset();
 
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    const auto cancelled = [&] { return cancel && cancel->isCancelled(); };
     bool outOpen = true, errOpen = true;
     char buf[65536];
     while (outOpen || errOpen) {
@@ -122,8 +124,12 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
             res.timedOut = true;
             break;
         }
+        if (cancelled()) {
+            res.cancelled = true;
+            break;
+        }
         pollfd fds[2] = {{outOpen ? outRead.get() : -1, POLLIN, 0}, {errOpen ? errRead.get() : -1, POLLIN, 0}};
-        const int n = ::poll(fds, 2, static_cast<int>(left));
+        const int n = ::poll(fds, 2, static_cast<int>(cancel ? std::min<long long>(left, 50) : left));
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
@@ -138,12 +144,12 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
                 (i == 0 ? outOpen : errOpen) = false;
         }
     }
-    if (res.timedOut)
+    if (res.timedOut || res.cancelled)
         ::kill(-pid, SIGKILL);
     // The pipes may close before the process ends (it can close its stdout): wait for it too.
     int status = 0;
     for (;;) {
-        const pid_t w = ::waitpid(pid, &status, res.timedOut ? 0 : WNOHANG);
+        const pid_t w = ::waitpid(pid, &status, res.timedOut || res.cancelled ? 0 : WNOHANG);
         if (w == pid)
             break;
         if (w < 0 && errno != EINTR)
@@ -151,6 +157,9 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         if (w == 0) {
             if (std::chrono::steady_clock::now() >= deadline) {
                 res.timedOut = true;
+                ::kill(-pid, SIGKILL);
+            } else if (cancelled()) {
+                res.cancelled = true;
                 ::kill(-pid, SIGKILL);
             } else {
                 ::usleep(10000);
@@ -161,7 +170,7 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         res.exitCode = WEXITSTATUS(status);
     } else if (WIFSIGNALED(status)) {
         res.signal = WTERMSIG(status);
-        res.crashed = !res.timedOut;
+        res.crashed = !res.timedOut && !res.cancelled;
     }
     return res;
 }

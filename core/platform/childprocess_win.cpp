@@ -7,6 +7,7 @@
 
 #include "platform/win32.h"
 
+#include <algorithm>
 #include <cwctype>
 #include <map>
 
@@ -118,7 +119,7 @@ std::wstring environmentBlock(const EnvironmentOverrides& extra)
 }  // namespace
 
 ChildResult runChildProcess(const std::string& program, const std::vector<std::string>& args, int timeoutMs,
-                            const EnvironmentOverrides& env)
+                            const EnvironmentOverrides& env, const CancelToken* cancel)
 {
     ChildResult res;
     SECURITY_ATTRIBUTES sa{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -164,10 +165,20 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     Drain outJob{outRead.get(), &res.out}, errJob{errRead.get(), &res.err};
     Handle outReader(CreateThread(nullptr, 0, drain, &outJob, 0, nullptr));
     Handle errReader(CreateThread(nullptr, 0, drain, &errJob, 0, nullptr));
-    if (WaitForSingleObject(process.get(), static_cast<DWORD>(timeoutMs)) == WAIT_TIMEOUT) {
-        res.timedOut = true;
-        TerminateProcess(process.get(), 1);
-        WaitForSingleObject(process.get(), INFINITE);
+    // In slices, so that a cancel is seen within 50 ms.
+    const ULONGLONG deadline = GetTickCount64() + static_cast<ULONGLONG>(timeoutMs);
+    for (;;) {
+        const ULONGLONG now = GetTickCount64();
+        const DWORD slice = now >= deadline ? 0 : static_cast<DWORD>(std::min<ULONGLONG>(deadline - now, cancel ? 50 : deadline - now));
+        if (WaitForSingleObject(process.get(), slice) != WAIT_TIMEOUT)
+            break;
+        res.cancelled = cancel && cancel->isCancelled();
+        res.timedOut = !res.cancelled && GetTickCount64() >= deadline;
+        if (res.cancelled || res.timedOut) {
+            TerminateProcess(process.get(), 1);
+            WaitForSingleObject(process.get(), INFINITE);
+            break;
+        }
     }
     // A grandchild holding the pipe open must not hang us: cancel pending reads once the child is gone.
     for (HANDLE t : {outReader.get(), errReader.get()}) {
@@ -178,7 +189,7 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     }
     DWORD code = 0;
     GetExitCodeProcess(process.get(), &code);
-    if (!res.timedOut) {
+    if (!res.timedOut && !res.cancelled) {
         if (code >= 0xC0000000u) {
             res.crashed = true;
             res.signal = static_cast<int>(code);

@@ -4,33 +4,48 @@
 
 namespace cudnnsetup::validate {
 
-ChildValidation validateInChild(const std::string& cliPath, const ValidateOptions& options, int timeoutMs)
+std::vector<std::string> validateChildArguments(const ValidateOptions& options, const std::string& stateDir)
 {
     std::vector<std::string> args = {"validate", "--json", "--device", std::to_string(options.device)};
     if (!options.toolkit.empty())
         args.insert(args.end(), {"--toolkit", options.toolkit});
+    if (!stateDir.empty())
+        args.insert(args.end(), {"--state-dir", stateDir});
     if (options.quick)
         args.emplace_back("--quick");
     if (options.tensorOps)
         args.emplace_back("--tensor-ops");
     if (options.seed)
         args.insert(args.end(), {"--seed", std::to_string(options.seed)});
+    return args;
+}
+
+ChildValidation validateInChild(const std::string& cliPath, const ValidateOptions& options, const ChildRunOptions& run)
+{
+    const std::vector<std::string> args = validateChildArguments(options, run.stateDir);
     platform::EnvironmentOverrides env;
     if (!options.driverLibrary.empty())
         env.emplace_back("CUDNN_SETUP_LIBCUDA", options.driverLibrary);
+    const int timeoutMs = run.timeoutMs;
 
-    const platform::ChildResult child = platform::runChildProcess(cliPath, args, timeoutMs, env);
+    const platform::ChildResult child = platform::runChildProcess(cliPath, args, timeoutMs, env, run.cancel);
     ChildValidation out;
     out.stderrText = child.err;
+    out.started = child.started;
+    out.timedOut = child.timedOut;
+    out.crashed = child.crashed;
+    out.cancelled = child.cancelled;
     auto fail = [&](const char* code, std::string message) {
         out.problems.push_back(Problem{code, cliPath, std::move(message)});
         return out;
     };
+    if (child.cancelled)
+        return out;
     if (!child.started)
         return fail("validator-output-invalid", "The validation could not be started: " + child.error + ".");
     if (child.timedOut)
         return fail("validator-timeout",
-                    "The validation did not finish within " + std::to_string(timeoutMs / 1000) +
+                    "The validation did not finish within " + std::to_string((timeoutMs + 999) / 1000) +
                         " s and was stopped: cuDNN or the driver hangs. Update the NVIDIA driver, reinstall cuDNN, and run `cudnn-setup validate` in a terminal to see where it stops.");
     if (child.crashed)
         return fail("validator-crashed",

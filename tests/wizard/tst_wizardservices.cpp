@@ -33,6 +33,7 @@ private slots:
     void parseValidateDocument();
     void validateChildFailures_data();
     void validateChildFailures();
+    void validateCancel();
     void driverLibraryReachesChild();
     void everyDocumentedCodeTranslated();
     void discoverArchives();
@@ -256,6 +257,39 @@ void TestWizardServices::validateChildFailures()
     QVERIFY(!v.problems.isEmpty());
     QCOMPARE(v.problems.first().code, code);
     QVERIFY(!v.problems.first().fix.isEmpty());
+}
+
+void TestWizardServices::validateCancel()
+{
+#ifdef Q_OS_WIN
+    QSKIP("uses a /bin/sh script as the child");
+#endif
+    // A validator that hangs until the user presses Cancel (the core runner's cancel token).
+    QTemporaryDir dir;
+    const QString program = dir.filePath(QStringLiteral("hanging-validate"));
+    QFile f(program);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\nexec sleep 30\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    ValidationRun run(program, dir.path(), {}, 60000);
+    QSignalSpy done(&run, &ValidationRun::finished);
+    run.start();
+    QVERIFY(run.isRunning());
+    QTest::qWait(200);
+    QVERIFY(run.isRunning());
+    QElapsedTimer clock;
+    clock.start();
+    run.cancel();
+    QVERIFY(done.wait(5000));
+    qInfo("validate cancel: %.1f ms from cancel() to finished(): %s", clock.nsecsElapsed() / 1e6, qPrintable(run.result().headline));
+    QVERIFY(!run.isRunning());
+    const ValidationView& v = run.result();
+    QVERIFY(!v.ok);
+    QVERIFY(!v.timedOut);
+    QVERIFY(!v.crashed);
+    QVERIFY(v.problems.isEmpty());
+    QVERIFY(!v.headline.isEmpty());
 }
 
 void TestWizardServices::driverLibraryReachesChild()

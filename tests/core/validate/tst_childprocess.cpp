@@ -5,10 +5,13 @@
 #include "validate/validatechild.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 using namespace cudnnsetup;
 
@@ -48,6 +51,57 @@ private slots:
         QVERIFY(t.elapsed() < 5000);
     }
 
+    void cancelKillsTheChild_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::newRow("sleeping child") << "exec sleep 30";
+        QTest::newRow("child that waits on a grandchild") << "sleep 30 & wait";
+    }
+    void cancelKillsTheChild()
+    {
+        QFETCH(QString, script);
+        CancelToken cancel;
+        std::thread canceller([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+            cancel.cancel();
+        });
+        QElapsedTimer t;
+        t.start();
+        const auto r = platform::runChildProcess("/bin/sh", {"-c", script.toStdString()}, 30000, {}, &cancel);
+        const qint64 elapsed = t.elapsed();
+        canceller.join();
+        QVERIFY(r.started);
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.timedOut);
+        QVERIFY(!r.crashed);
+        // 150 ms until the cancel, then at most one 50 ms slice; the rest is slack for a loaded machine.
+        QVERIFY2(elapsed < 2000, qPrintable(QString::number(elapsed)));
+    }
+
+    void cancelledValidationNamesNoProblem()
+    {
+        // A validator that hangs, cancelled by the user (the wizard's Cancel).
+        QTemporaryDir dir;
+        const QString program = dir.filePath(QStringLiteral("hanging-validate"));
+        QFile f(program);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\nexec sleep 30\n");
+        f.close();
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+        CancelToken cancel;
+        std::thread canceller([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            cancel.cancel();
+        });
+        validate::ValidateOptions o;
+        o.quick = true;
+        const auto r = validate::validateInChild(program.toStdString(), o, {.timeoutMs = 30000, .cancel = &cancel});
+        canceller.join();
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.ok);
+        QVERIFY(r.problems.empty());
+    }
+
     void missingProgram()
     {
         const auto r = platform::runChildProcess("/nonexistent/program", {}, 1000);
@@ -80,7 +134,7 @@ private slots:
         o.quick = true;
         QElapsedTimer t;
         t.start();
-        const auto r = validate::validateInChild(CUDNN_SETUP_CLI_PATH, o, 4000);
+        const auto r = validate::validateInChild(CUDNN_SETUP_CLI_PATH, o, {.timeoutMs = 4000});
         QCOMPARE(r.ok, ok);
         if (ok) {
             QVERIFY(r.problems.empty());

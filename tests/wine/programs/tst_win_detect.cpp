@@ -4,6 +4,7 @@
 #include "winetest.h"
 
 #include "detect/toolkits.h"
+#include "platform/childprocess.h"
 #include "platform/environment.h"
 #include "platform/process.h"
 #include "platform/registry.h"
@@ -12,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 using namespace cudnnsetup;
 
@@ -169,4 +172,25 @@ TEST(Process, TimeoutKillsAndMissingProgramIsNotStarted)
     EXPECT_TRUE(slow.timedOut);
     const auto missing = runProcess("cudnnsetup-no-such-program", {}, std::chrono::seconds(5));
     EXPECT_FALSE(missing.started);
+}
+
+// The wizard's Validate Cancel: the child is terminated within a 50 ms slice of the token.
+TEST(Process, CancelTokenTerminatesTheChild)
+{
+    const std::string self = win::narrow((winetest::programDir() / "tst_win_detect.exe").wstring());
+    CancelToken cancel;
+    std::thread canceller([&cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancel.cancel();
+    });
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = platform::runChildProcess(self, {"--sleep", "20000"}, 60000, {}, &cancel);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    canceller.join();
+    EXPECT_TRUE(r.started) << r.error;
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_FALSE(r.timedOut);
+    EXPECT_FALSE(r.crashed);
+    EXPECT_LT(ms, 5000) << "cancel took effect only after " << ms << " ms";
 }
