@@ -58,6 +58,11 @@ public:
     void leak() { m_handle = nullptr; }
 
 private:
+    // The host part's one loader, behind the three open functions: `how` is host-specific
+    // (Windows: the LoadLibraryExW search flags; POSIX: non-zero when `requested` is a path).
+    // A failure is recorded in words and classified.
+    static DynLib load(const std::string& requested, unsigned how);
+
     void* m_handle = nullptr;
     std::string m_requested;
     std::string m_error;

@@ -74,39 +74,36 @@ DynLib& DynLib::operator=(DynLib&& other) noexcept
     return *this;
 }
 
-DynLib DynLib::openPath(const std::string& path)
+DynLib DynLib::load(const std::string& requested, unsigned how)
 {
+    const bool byPath = how != 0;
     DynLib lib;
-    lib.m_requested = path;
+    lib.m_requested = requested;
     // A bare name would make dlopen search; a path with a slash never does.
-    const std::string target = path.find('/') == std::string::npos ? "./" + path : path;
+    const std::string target = byPath && requested.find('/') == std::string::npos ? "./" + requested : requested;
     ::dlerror();
     lib.m_handle = ::dlopen(target.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib.m_handle) {
         const char* e = ::dlerror();
         lib.m_error = e ? e : "dlopen failed";
-        lib.m_failure = classify(path, true, lib.m_error);
+        lib.m_failure = classify(requested, byPath, lib.m_error);
     }
     return lib;
+}
+
+DynLib DynLib::openPath(const std::string& path)
+{
+    return load(path, 1);
 }
 
 DynLib DynLib::openSystem(const std::string& name)
 {
-    DynLib lib;
-    lib.m_requested = name;
-    ::dlerror();
-    lib.m_handle = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib.m_handle) {
-        const char* e = ::dlerror();
-        lib.m_error = e ? e : "dlopen failed";
-        lib.m_failure = classify(name, false, lib.m_error);
-    }
-    return lib;
+    return load(name, 0);
 }
 
 DynLib DynLib::openSearched(const std::string& name)
 {
-    return openSystem(name);
+    return load(name, 0);  // the dynamic linker's own search is the system's
 }
 
 void* DynLib::symbol(const char* name) const

@@ -119,18 +119,17 @@ DynLib& DynLib::operator=(DynLib&& other) noexcept
     return *this;
 }
 
-DynLib DynLib::openPath(const std::string& path)
+DynLib DynLib::load(const std::string& requested, unsigned how)
 {
     DynLib lib;
-    lib.m_requested = path;
-    const std::wstring wpath = widen(path);
+    lib.m_requested = requested;
+    const std::wstring wide = widen(requested);
     QuietErrors quiet;
-    // DLL_LOAD_DIR: the DLL's own folder resolves its siblings (cudnn_cnn64_9.dll next to cudnn64_9.dll);
-    // DEFAULT_DIRS: System32 plus the folders given to AddDllDirectory (the toolkit's bin for cuBLAS).
-    HMODULE h = LoadLibraryExW(wpath.c_str(), nullptr, LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
+    HMODULE h = LoadLibraryExW(wide.c_str(), nullptr, how);
     if (!h) {
         const DWORD code = GetLastError();
-        const bool there = fileExists(wpath);
+        // Only a full path can tell "not there" from "there, but a dependency is missing".
+        const bool there = (how & LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) && fileExists(wide);
         lib.m_systemError = static_cast<int>(code);
         lib.m_error = describe(code, there);
         lib.m_failure = classify(code, there);
@@ -139,36 +138,21 @@ DynLib DynLib::openPath(const std::string& path)
     return lib;
 }
 
+DynLib DynLib::openPath(const std::string& path)
+{
+    // DLL_LOAD_DIR: the DLL's own folder resolves its siblings (cudnn_cnn64_9.dll next to cudnn64_9.dll);
+    // DEFAULT_DIRS: System32 plus the folders given to AddDllDirectory (the toolkit's bin for cuBLAS).
+    return load(path, LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
+}
+
 DynLib DynLib::openSystem(const std::string& name)
 {
-    DynLib lib;
-    lib.m_requested = name;
-    QuietErrors quiet;
-    HMODULE h = LoadLibraryExW(widen(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32);
-    if (!h) {
-        const DWORD code = GetLastError();
-        lib.m_systemError = static_cast<int>(code);
-        lib.m_error = describe(code, false);
-        lib.m_failure = classify(code, false);
-    }
-    lib.m_handle = h;
-    return lib;
+    return load(name, LOAD_LIBRARY_SEARCH_SYSTEM32);
 }
 
 DynLib DynLib::openSearched(const std::string& name)
 {
-    DynLib lib;
-    lib.m_requested = name;
-    QuietErrors quiet;
-    HMODULE h = LoadLibraryExW(widen(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32 | LOAD_LIBRARY_SEARCH_USER_DIRS);
-    if (!h) {
-        const DWORD code = GetLastError();
-        lib.m_systemError = static_cast<int>(code);
-        lib.m_error = describe(code, false);
-        lib.m_failure = classify(code, false);
-    }
-    lib.m_handle = h;
-    return lib;
+    return load(name, LOAD_LIBRARY_SEARCH_SYSTEM32 | LOAD_LIBRARY_SEARCH_USER_DIRS);
 }
 
 void* DynLib::symbol(const char* name) const
