@@ -7,6 +7,7 @@
 #include "archive/verifier.h"
 #include "common/problem.h"
 #include "install/archiveinfo.h"
+#include "install/helperprogress.h"
 #include "install/installflow.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
@@ -94,7 +95,7 @@ private:
 };
 
 // The elevated helper applies the plan: it re-reads, re-checks and re-stages everything.
-int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevator)
+int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevator, ProgressSink* progress)
 {
     const std::string planFile =
         (std::filesystem::temp_directory_path() / ("cudnn-setup-plan-" + plan.transactionId + ".json")).string();
@@ -103,8 +104,9 @@ int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevato
         out << toJson(plan).dump(1);
     }
     std::string output;
+    HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, progress);
     auto rc = elevator.run(currentExecutable(), {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile},
-                           &output);
+                           &output, [&helperProgress] { helperProgress.poll(); });
     std::filesystem::remove(planFile);
     if (!rc) {
         Outcome o;
@@ -123,7 +125,8 @@ int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevato
 }
 
 // The flow's result as the contract's document and exit code.
-int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r, Elevator& elevator)
+int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r, Elevator& elevator,
+           ProgressSink* progress)
 {
     const int code = static_cast<int>(r.exitCode());
     if (r.recovered)
@@ -152,7 +155,7 @@ int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r,
     case FlowStatus::Planned:
         if (a.dryRun)
             return finish(ctx, planJson(*r.plan), code);
-        return applyElevated(ctx, *r.plan, elevator);
+        return applyElevated(ctx, *r.plan, elevator, progress);
     case FlowStatus::NothingToDo: {
         Outcome o;
         o.ok = true;
@@ -191,7 +194,7 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
                          : kind == PlanKind::Repair
                              ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
                              : uninstallToolkit(a.toolkit, o);
-    return report(ctx, a, r, *elevator);
+    return report(ctx, a, r, *elevator, &progress);
 }
 
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
@@ -258,7 +261,9 @@ int runElevatedApply(const CommandContext& ctx, const std::string& planFile)
     auto source = makeArchiveStagingSource();
     Engine engine(*files, path.system.get(), source.get());
     engine.setHooks(hooksFromEnvironment());
-    const Outcome o = engine.apply(plan);
+    // Read by the unelevated side, which cannot see this process's output until it ends.
+    HelperProgressWriter progress(stateDir, plan.transactionId);
+    const Outcome o = engine.apply(plan, nullptr, &progress);
     return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(o.exitCode()));
 }
 

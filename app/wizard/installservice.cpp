@@ -10,6 +10,7 @@
 #include "install/engine.h"
 #include "install/installflow.h"
 #include "install/plan.h"
+#include "install/helperprogress.h"
 #include "platform/elevation.h"
 
 #include <QTemporaryDir>
@@ -177,8 +178,11 @@ OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Pl
     ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
                                         "helper.").toStdString());
     std::string output;
+    // Its progress, from the helper's state folder (install/helperprogress.h): a UAC helper has no pipe to us.
+    HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, &ctx.progress);
     auto rc = elevator.run(r.helperProgram.toStdString(),
-                                 {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output);
+                           {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output,
+                           [&helperProgress] { helperProgress.poll(); });
     if (!rc) {
         OutcomeView v = failed(operation, rc.error());
         v.exitCode = int(ExitCode::NeedsAdmin);

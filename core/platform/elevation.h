@@ -5,6 +5,7 @@
 
 #include "common/problem.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,9 +18,12 @@ public:
     // True when writing these folders needs rights this process lacks.
     virtual bool needed(const std::vector<std::string>& writableFolders) const = 0;
     // Runs `program args...` elevated and waits; its stdout is returned in *output (the
-    // helper's JSON outcome), its stderr goes to ours (progress). Its exit code, or
+    // helper's JSON outcome), its stderr goes to ours. Its exit code, or
     // "elevation-refused" (UAC / polkit dialog refused or unavailable: exit 4).
-    virtual Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output) = 0;
+    // whileWaiting: called about every 100 ms until the helper ends (the caller forwards the
+    // helper's progress, install/helperprogress.h).
+    virtual Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output,
+                            const std::function<void()>& whileWaiting = {}) = 0;
 };
 
 // POSIX: pkexec (or the command in CUDNN_SETUP_ELEVATOR, for tests). Windows: runas.

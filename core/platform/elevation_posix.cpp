@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,7 +38,8 @@ public:
         return false;
     }
 
-    Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output) override
+    Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output,
+                    const std::function<void()>& whileWaiting) override
     {
         std::string launcher = "pkexec";
         if (const char* env = std::getenv("CUDNN_SETUP_ELEVATOR"); env && *env)
@@ -59,11 +61,25 @@ public:
         posix_spawn_file_actions_destroy(&actions);
         ::close(pipeFds[1]);
         if (rc == 0) {
+            // Until the helper closes its stdout (it ends): its outcome, and a tick every 100 ms.
             char buf[4096];
-            ssize_t n = 0;
-            while ((n = ::read(pipeFds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-                if (n > 0 && output)
+            for (;;) {
+                pollfd fd{pipeFds[0], POLLIN, 0};
+                const int ready = ::poll(&fd, 1, whileWaiting ? 100 : -1);
+                if (ready < 0 && errno == EINTR)
+                    continue;
+                if (ready == 0) {
+                    whileWaiting();
+                    continue;
+                }
+                const ssize_t n = ready > 0 ? ::read(pipeFds[0], buf, sizeof buf) : -1;
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    break;
+                if (output)
                     output->append(buf, std::size_t(n));
+            }
         }
         ::close(pipeFds[0]);
         if (rc != 0)

@@ -93,7 +93,8 @@ public:
         return false;
     }
 
-    Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output) override
+    Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output,
+                    const std::function<void()>& whileWaiting) override
     {
         if (!processIsElevated() && uacEnabled() == std::optional<bool>(false))
             return Error{"elevation-refused",
@@ -136,7 +137,8 @@ public:
         if (!process)
             return Error{"elevation-failed", "The elevated helper was started but cannot be waited for.",
                          "ShellExecuteExW returned no process handle"};
-        ::WaitForSingleObject(process.get(), INFINITE);
+        while (::WaitForSingleObject(process.get(), whileWaiting ? 100 : INFINITE) == WAIT_TIMEOUT)
+            whileWaiting();
         DWORD exitCode = 0;
         const bool gotCode = ::GetExitCodeProcess(process.get(), &exitCode) != 0;
         std::error_code ec;

@@ -311,9 +311,20 @@ void TestWizard::installElevated()
     if (!reached)
         return;
     qputenv("CUDNN_SETUP_ELEVATOR", launcher.toUtf8());
-    const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_ELEVATOR"); });
+    // Slow enough that the helper's progress (its state folder's helper-progress.json) is seen here.
+    qputenv("CUDNN_SETUP_TEST_OP_DELAY_MS", "25");
+    const auto restoreEnv = qScopeGuard([] {
+        qunsetenv("CUDNN_SETUP_ELEVATOR");
+        qunsetenv("CUDNN_SETUP_TEST_OP_DELAY_MS");
+    });
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+    if (granted) {
+        // This process applies nothing itself: every "place ..." it shows came from the helper.
+        QTRY_VERIFY_WITH_TIMEOUT(h.session->operationTask()->progress().item.startsWith(QLatin1String("place ")),
+                                 60000);
+        qInfo("progress from the elevated helper: %s", qPrintable(h.session->operationTask()->progress().item));
+    }
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
     const OutcomeView& o = h.session->outcome();
     QVERIFY(o.elevated || !granted);

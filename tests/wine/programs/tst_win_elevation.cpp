@@ -127,6 +127,18 @@ TEST(Runas, RealShellExecuteRunsTheHelperAndReturnsItsExitCode)
     EXPECT_EQ(output, "");
 }
 
+// The wizard forwards the helper's progress from these ticks (install/helperprogress.h).
+TEST(Runas, WhileWaitingTicksUntilTheHelperEnds)
+{
+    int ticks = 0;
+    std::string output;
+    const auto r = makeElevator()->run(self(), {"--sleep", "700"}, &output, [&ticks] { ++ticks; });
+    ASSERT_TRUE(r.ok()) << r.error().message << " / " << r.error().detail;
+    EXPECT_EQ(r.value(), 0);
+    EXPECT_GE(ticks, 3) << "one tick per 100 ms of a 700 ms helper";
+    EXPECT_LE(ticks, 200);
+}
+
 TEST(Runas, HelperOutputArrivesWithArgumentsIntact)
 {
     // Characters cmd.exe would otherwise act on, and argv quoting cases.
