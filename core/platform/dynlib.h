@@ -62,6 +62,7 @@ private:
     // (Windows: the LoadLibraryExW search flags; POSIX: non-zero when `requested` is a path).
     // A failure is recorded in words and classified.
     static DynLib load(const std::string& requested, unsigned how);
+    static void close(void* handle);  // dlclose / FreeLibrary
 
     void* m_handle = nullptr;
     std::string m_requested;

@@ -48,30 +48,9 @@ LoadFailure classify(const std::string& requested, bool byPath, const std::strin
 
 }  // namespace
 
-DynLib::~DynLib()
+void DynLib::close(void* handle)
 {
-    if (m_handle)
-        ::dlclose(m_handle);
-}
-
-DynLib::DynLib(DynLib&& other) noexcept
-    : m_handle(std::exchange(other.m_handle, nullptr)), m_requested(std::move(other.m_requested)),
-      m_error(std::move(other.m_error)), m_systemError(other.m_systemError), m_failure(other.m_failure)
-{
-}
-
-DynLib& DynLib::operator=(DynLib&& other) noexcept
-{
-    if (this != &other) {
-        if (m_handle)
-            ::dlclose(m_handle);
-        m_handle = std::exchange(other.m_handle, nullptr);
-        m_requested = std::move(other.m_requested);
-        m_error = std::move(other.m_error);
-        m_systemError = other.m_systemError;
-        m_failure = other.m_failure;
-    }
-    return *this;
+    ::dlclose(handle);
 }
 
 DynLib DynLib::load(const std::string& requested, unsigned how)

@@ -93,30 +93,9 @@ private:
 
 }  // namespace
 
-DynLib::~DynLib()
+void DynLib::close(void* handle)
 {
-    if (m_handle)
-        FreeLibrary(static_cast<HMODULE>(m_handle));
-}
-
-DynLib::DynLib(DynLib&& other) noexcept
-    : m_handle(std::exchange(other.m_handle, nullptr)), m_requested(std::move(other.m_requested)),
-      m_error(std::move(other.m_error)), m_systemError(other.m_systemError), m_failure(other.m_failure)
-{
-}
-
-DynLib& DynLib::operator=(DynLib&& other) noexcept
-{
-    if (this != &other) {
-        if (m_handle)
-            FreeLibrary(static_cast<HMODULE>(m_handle));
-        m_handle = std::exchange(other.m_handle, nullptr);
-        m_requested = std::move(other.m_requested);
-        m_error = std::move(other.m_error);
-        m_systemError = other.m_systemError;
-        m_failure = other.m_failure;
-    }
-    return *this;
+    FreeLibrary(static_cast<HMODULE>(handle));
 }
 
 DynLib DynLib::load(const std::string& requested, unsigned how)

@@ -298,11 +298,8 @@ void TestWizard::installElevated()
     QString launcher = QStringLiteral("env");  // "env PROGRAM ARGS" runs the helper as it is
     if (!granted) {
         launcher = m_dir.filePath(tag + QStringLiteral("/refuse.sh"));
-        QFile f(launcher);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("#!/bin/sh\nexit 126\n");  // pkexec: the dialog was dismissed
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+        QDir().mkpath(m_dir.filePath(tag));
+        QVERIFY(fixtures::writeShellScript(launcher.toStdString(), "exit 126"));  // pkexec: the dialog was dismissed
     }
     Harness h;
     h.create(config(tag));

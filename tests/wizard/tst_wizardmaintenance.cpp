@@ -73,15 +73,9 @@ void TestWizardMaintenance::maintenanceUninstall()
 
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    auto* maintain = child<QRadioButton>(h, "modeMaintain");
-    QVERIFY(maintain->isEnabled());
-    maintain->click();
-    QVERIFY(h.next());
-    QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(h.session->selectedToolkit()->hasRecord);
     child<QRadioButton>(h, "actionUninstall")->click();
     h.screenshot(QStringLiteral("en"), QStringLiteral("maintenance-uninstall"));
@@ -111,16 +105,9 @@ void TestWizardMaintenance::maintenanceValidate()
     const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    auto* maintain = child<QRadioButton>(h, "modeMaintain");
-    QVERIFY(maintain->isEnabled());
-    maintain->click();
-    QVERIFY(h.next());
-    QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
-    // The fixture, not whatever real toolkit the environment points at.
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(h.session->selectedToolkit());
     QCOMPARE(h.session->selectedToolkit()->cudnnVersion.left(5), QStringLiteral("8.2.2"));
     h.screenshot(lang, QStringLiteral("maintenance"));
@@ -152,12 +139,9 @@ void TestWizardMaintenance::maintenanceReport()
     const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    child<QRadioButton>(h, "modeMaintain")->click();
-    QVERIFY(h.next());
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     child<QRadioButton>(h, "actionReport")->click();
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
@@ -189,12 +173,9 @@ void TestWizardMaintenance::maintenanceRepairWithArchive()
     QVERIFY(QFile(dll).resize(0));
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    child<QRadioButton>(h, "modeMaintain")->click();
-    QVERIFY(h.next());
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(!h.session->selectedToolkit()->hasRecord);
     child<QRadioButton>(h, "actionRepair")->click();
     auto* commit = h.wizard->button(QWizard::CommitButton);
@@ -265,16 +246,12 @@ void TestWizardMaintenance::validateOutcomes()
 
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
     c.validateQuick = true;
     if (driverDouble)
         c.validateDriverLibrary = QStringLiteral(CUDNN_SETUP_FAKE_CUDA);
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    child<QRadioButton>(h, "modeMaintain")->click();
-    QVERIFY(h.next());
-    QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     child<QRadioButton>(h, "actionValidate")->click();
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::ValidateId));
@@ -333,22 +310,13 @@ void TestWizardMaintenance::validateStopButton()
     const QString tag = QStringLiteral("validate-stop");
     const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
     const QString hanging = m_dir.filePath(tag + QStringLiteral("/hanging-validate"));
-    {
-        QFile f(hanging);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("#!/bin/sh\nexec sleep 60\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-    }
+    QVERIFY(fixtures::writeShellScript(hanging.toStdString(), "exec sleep 60"));
     Harness h;
     SessionConfig c = config(tag);
-    c.extraToolkitRoots = {toolkit};
     c.validatorProgram = hanging;
-    h.create(c);
-    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
-    child<QRadioButton>(h, "modeMaintain")->click();
-    QVERIFY(h.next());
-    QVERIFY(selectMaintenanceToolkit(h, toolkit));
+    openMaintenance(h, c, toolkit);
+    if (QTest::currentTestFailed())
+        return;
     child<QRadioButton>(h, "actionValidate")->click();
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::ValidateId));

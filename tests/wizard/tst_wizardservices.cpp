@@ -1,5 +1,6 @@
 // The wizard's service layer without pages: languages and translations, the task
 // runner (coalescing, cancel), the validate child process, archive discovery.
+#include "fixtures/toolkitbuilder.h"
 #include "wizard/archiveservice.h"
 #include "wizard/problemtext.h"
 #include "wizard/task.h"
@@ -227,11 +228,7 @@ void TestWizardServices::validateChildFailures()
     QTemporaryDir dir;
     QString program = dir.filePath(QStringLiteral("fake-validate"));
     if (!script.isEmpty()) {
-        QFile f(program);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("#!/bin/sh\n" + script.toUtf8() + "\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+        QVERIFY(fixtures::writeShellScript(program.toStdString(), script.toStdString()));
     }
     ValidationRun run(program, dir.path(), {}, timeoutMs);
     QSignalSpy done(&run, &ValidationRun::finished);
@@ -267,11 +264,7 @@ void TestWizardServices::validateCancel()
     // A validator that hangs until the user presses Cancel (the core runner's cancel token).
     QTemporaryDir dir;
     const QString program = dir.filePath(QStringLiteral("hanging-validate"));
-    QFile f(program);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\nexec sleep 30\n");
-    f.close();
-    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    QVERIFY(fixtures::writeShellScript(program.toStdString(), "exec sleep 30"));
     ValidationRun run(program, dir.path(), {}, 60000);
     QSignalSpy done(&run, &ValidationRun::finished);
     run.start();
@@ -300,12 +293,9 @@ void TestWizardServices::driverLibraryReachesChild()
     // The validate child gets CUDNN_SETUP_LIBCUDA (docs/validate.md) from the session's config.
     QTemporaryDir dir;
     const QString program = dir.filePath(QStringLiteral("print-env"));
-    QFile f(program);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\nprintf '{\"ok\": false, \"problems\": [{\"code\": \"no-driver\", \"path\": \"%s\", "
-            "\"message\": \"m\"}]}' \"$CUDNN_SETUP_LIBCUDA\"\nexit 1\n");
-    f.close();
-    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    QVERIFY(fixtures::writeShellScript(program.toStdString(),
+                                       "printf '{\"ok\": false, \"problems\": [{\"code\": \"no-driver\", \"path\": "
+                                       "\"%s\", \"message\": \"m\"}]}' \"$CUDNN_SETUP_LIBCUDA\"\nexit 1"));
     ValidationRun run(program, dir.path(), {}, 10000, QStringLiteral("/drivers/libcuda-double.so"));
     QSignalSpy done(&run, &ValidationRun::finished);
     run.start();

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
+#include <QRadioButton>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -140,6 +141,20 @@ void WizardFixture::goToReview(Harness& h, const QString& lang, const QString& t
     QCOMPARE(h.currentId(), int(SetupWizard::ReviewId));
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->planning(), 30000);
     *reached = true;
+}
+
+void WizardFixture::openMaintenance(Harness& h, SessionConfig c, const QString& toolkit)
+{
+    c.extraToolkitRoots << toolkit;
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    auto* maintain = child<QRadioButton>(h, "modeMaintain");
+    QVERIFY(maintain->isEnabled());
+    maintain->click();
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
+    // The fixture, not whatever real toolkit the environment points at.
+    QVERIFY(selectMaintenanceToolkit(h, toolkit));
 }
 
 }  // namespace cudnnsetup::wizard::test

@@ -40,6 +40,9 @@ public:
     // Welcome → Archive (auto-discovered, verified, trusted) → Toolkit → Review; *reached stays false
     // (with a QSKIP reason) when a core part is missing from this build.
     void goToReview(Harness& h, const QString& lang, const QString& toolkit, bool shots, bool* reached);
+    // Starts the wizard with `toolkit` among the known ones and walks Welcome → Maintenance with it
+    // selected; the test has failed when it returns with QTest::currentTestFailed().
+    void openMaintenance(Harness& h, SessionConfig c, const QString& toolkit);
 
 protected:
     QTemporaryDir m_dir;

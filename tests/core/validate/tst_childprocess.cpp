@@ -1,6 +1,7 @@
 // The child-process runner: output capture, exit codes, crash and timeout, and validateInChild
 // against the real CLI with the doubles (crash and hang inside "cuDNN").
 #include "doubles/faketoolkit.h"
+#include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "validate/validatechild.h"
 
@@ -83,11 +84,7 @@ private slots:
         // A validator that hangs, cancelled by the user (the wizard's Cancel).
         QTemporaryDir dir;
         const QString program = dir.filePath(QStringLiteral("hanging-validate"));
-        QFile f(program);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("#!/bin/sh\nexec sleep 30\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+        QVERIFY(fixtures::writeShellScript(program.toStdString(), "exec sleep 30"));
         CancelToken cancel;
         std::thread canceller([&cancel] {
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
