@@ -120,6 +120,8 @@ struct Headers {
     std::uint64_t sectionTable = 0;
     std::uint16_t sectionCount = 0;
     std::uint32_t resourceRva = 0, resourceSize = 0;
+    std::uint32_t importRva = 0, importSize = 0;
+    bool importDirectoryKnown = false;  // read, or absent because the header has too few directories
     std::vector<Section> sections;
 };
 
@@ -173,11 +175,15 @@ bool readHeaders(const Source& src, PeInfo& info, Headers& h)
     const std::uint64_t countAt = plus ? 108 : 92;
     const std::uint64_t dirsAt = plus ? 112 : 96;
     std::uint32_t dirCount = 0;
-    if (optSize >= dirsAt && src.u32(opt + countAt, dirCount) && dirCount > 2 && optSize >= dirsAt + 3 * 8) {
-        if (!src.u32(opt + dirsAt + 16, h.resourceRva) || !src.u32(opt + dirsAt + 20, h.resourceSize)) {
+    const bool countRead = optSize >= dirsAt && src.u32(opt + countAt, dirCount);
+    h.importDirectoryKnown = optSize < dirsAt + 2 * 8 || (countRead && dirCount < 2);
+    if (countRead && dirCount > 2 && optSize >= dirsAt + 3 * 8) {
+        if (!src.u32(opt + dirsAt + 8, h.importRva) || !src.u32(opt + dirsAt + 12, h.importSize)
+            || !src.u32(opt + dirsAt + 16, h.resourceRva) || !src.u32(opt + dirsAt + 20, h.resourceSize)) {
             info.error = "the data directories are truncated";
             return false;
         }
+        h.importDirectoryKnown = true;
     }
     h.sectionTable = opt + optSize;
     // A hostile count cannot make us loop longer than the file has room for section headers.
@@ -340,12 +346,60 @@ void readVersion(const Source& src, PeInfo& info, const Headers& h)
     info.fileVersion = parseVersionInfo(block.data(), block.size(), info.error);
 }
 
+// IMAGE_IMPORT_DESCRIPTORs (20 bytes each, ended by an all-zero one) and their DLL names. A
+// damaged table leaves importsRead false; it never sets info.error (the version is what
+// verification needs; imports only feed the dependency diagnosis).
+void readImports(const Source& src, PeInfo& info, const Headers& h)
+{
+    constexpr std::uint32_t kMaxDescriptors = 4096;
+    constexpr std::size_t kMaxName = 256;
+    if (!h.importDirectoryKnown)
+        return;
+    if (h.importRva == 0) {
+        info.importsRead = true;
+        return;
+    }
+    std::vector<std::string> names;
+    for (std::uint32_t i = 0; i < kMaxDescriptors; ++i) {
+        const auto at = rvaToOffset(h, std::uint64_t{h.importRva} + std::uint64_t{i} * 20, 20);
+        std::array<std::uint8_t, 20> d{};
+        if (!at || !src.read(*at, d.size(), d.data()))
+            return;
+        if (std::all_of(d.begin(), d.end(), [](std::uint8_t b) { return b == 0; })) {
+            info.imports = std::move(names);
+            info.importsRead = true;
+            return;
+        }
+        const std::uint32_t nameRva = static_cast<std::uint32_t>(d[12]) | (static_cast<std::uint32_t>(d[13]) << 8)
+                                      | (static_cast<std::uint32_t>(d[14]) << 16)
+                                      | (static_cast<std::uint32_t>(d[15]) << 24);
+        const Section* s = sectionFor(h, nameRva, 1);
+        if (!s)
+            return;
+        const std::size_t room = static_cast<std::size_t>(
+            std::min<std::uint64_t>(kMaxName, std::uint64_t{s->rawSize} - (nameRva - s->virtualAddress)));
+        std::string name(room, '\0');
+        const auto nameAt = rvaToOffset(h, nameRva, room);
+        if (!nameAt || !src.read(*nameAt, room, reinterpret_cast<std::uint8_t*>(name.data())))
+            return;
+        const auto end = name.find('\0');
+        if (end == std::string::npos || end == 0)
+            return;  // unterminated within 256 bytes of its section, or empty: not a DLL name
+        name.resize(end);
+        if (!std::all_of(name.begin(), name.end(), [](char c) { return c > 0x20 && c < 0x7F; }))
+            return;
+        names.push_back(std::move(name));
+    }
+}
+
 PeInfo parse(const Source& src)
 {
     PeInfo info;
     Headers h;
-    if (readHeaders(src, info, h))
+    if (readHeaders(src, info, h)) {
         readVersion(src, info, h);
+        readImports(src, info, h);
+    }
     return info;
 }
 

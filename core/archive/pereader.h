@@ -1,6 +1,6 @@
 #pragma once
-// A small, bounds-checked reader of PE images: machine, optional-header magic and the
-// VS_VERSIONINFO FileVersion from the resource section. It works on a byte span and
+// A small, bounds-checked reader of PE images: machine, optional-header magic, the
+// VS_VERSIONINFO FileVersion from the resource section and the names of the imported DLLs. It works on a byte span and
 // never reads outside it, whatever the file claims (hostile input is expected).
 
 #include <cstddef>
@@ -18,6 +18,11 @@ struct PeInfo {
     std::uint16_t optionalMagic = 0;  // 0x20B PE32+, 0x10B PE32
     bool isDll = false;             // IMAGE_FILE_DLL characteristic
     std::optional<std::string> fileVersion;  // "8.2.0.53" from VS_FIXEDFILEINFO (dwFileVersionMS/LS)
+    // The DLL names of the import directory ("cublasLt64_11.dll"), as written. importsRead: the
+    // table was read to its end (an image without one has none); false when it could not be
+    // (a stream keeps only headers and resources, or the table is damaged).
+    std::vector<std::string> imports;
+    bool importsRead = false;
     std::string error;              // why parsing stopped early, if it did
     bool isX64() const { return isPe && machine == 0x8664 && optionalMagic == 0x20B; }
 };

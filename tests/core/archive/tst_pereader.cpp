@@ -119,6 +119,111 @@ private slots:
         QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.4.15"));
     }
 
+    void imports_data()
+    {
+        QTest::addColumn<QStringList>("imports");
+        QTest::addColumn<int>("arch");
+        QTest::addColumn<bool>("resources");
+        QTest::newRow("no import table") << QStringList() << int(PeArch::X64) << true;
+        QTest::newRow("8.2 cudnn_ops_infer64_8.dll")
+            << QStringList{"cublas64_11.dll", "cublasLt64_11.dll", "KERNEL32.dll"} << int(PeArch::X64) << true;
+        QTest::newRow("8.3+ with zlibwapi") << QStringList{"zlibwapi.dll", "cudnn_ops_infer64_8.dll"} << int(PeArch::X64)
+                                            << true;
+        QTest::newRow("i386 image") << QStringList{"MSVCP140.dll"} << int(PeArch::I386) << true;
+        QTest::newRow("no resource section") << QStringList{"cudart64_110.dll"} << int(PeArch::X64) << false;
+    }
+    void imports()
+    {
+        QFETCH(QStringList, imports);
+        QFETCH(int, arch);
+        QFETCH(bool, resources);
+        PeOptions o = withVersion("8.2.0.53", static_cast<PeArch>(arch));
+        o.resources = resources;
+        o.bodyBytes = 100000;  // .idata beyond the 64 KiB a stream reader keeps of the head
+        for (const QString& name : imports)
+            o.imports.push_back(name.toStdString());
+        const auto image = buildPe(o);
+        std::vector<std::string> expected(o.imports.begin(), o.imports.end());
+
+        const PeInfo info = readPe(image);
+        QVERIFY(info.importsRead);
+        QCOMPARE(info.imports, expected);
+        if (resources)
+            QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.0.53"));
+
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("x.dll").toStdString();
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(image.data()), std::streamsize(image.size()));
+        const PeInfo fromFile = readPeFile(path);
+        QVERIFY(fromFile.importsRead);
+        QCOMPARE(fromFile.imports, expected);
+
+        // A stream keeps the head and the resources only: past them it says it could not read the table.
+        PeStreamReader stream;
+        stream.feed(image.data(), image.size());
+        const PeInfo streamed = stream.finish();
+        QCOMPARE(streamed.importsRead, imports.isEmpty());
+        QVERIFY(streamed.imports.empty());
+    }
+
+    void importsDamaged_data()
+    {
+        QTest::addColumn<PeDefect>("defect");
+        QTest::newRow("import RVA out of range") << PeDefect::ImportRvaOutOfRange;
+        QTest::newRow("name without NUL") << PeDefect::ImportNameUnterminated;
+        QTest::newRow("descriptor table never ends") << PeDefect::ImportDescriptorsEndless;
+    }
+    void importsDamaged()
+    {
+        QFETCH(PeDefect, defect);
+        PeOptions o = withVersion("8.2.0.53");
+        o.imports = {"cublas64_11.dll", "cublasLt64_11.dll"};
+        o.defect = defect;
+        const auto image = buildPe(o);
+        const PeInfo info = readPe(image);
+        // The table is not trusted in part; the version (what verification needs) is unaffected.
+        QVERIFY(!info.importsRead);
+        QVERIFY(info.imports.empty());
+        QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.0.53"));
+        QVERIFY2(info.error.empty(), info.error.c_str());
+        // Every cut of the damaged image as well: nothing may read outside it.
+        for (std::size_t n = 0; n < image.size(); ++n) {
+            std::vector<std::uint8_t> cut(image.begin(), image.begin() + std::ptrdiff_t(n));
+            const PeInfo part = readPe(cut);
+            QVERIFY(!part.importsRead || part.imports.empty() || part.imports.size() <= 2);
+        }
+    }
+
+    void importsTruncatedAndMutated()
+    {
+        PeOptions o = withVersion("8.2.0.53");
+        o.imports = {"cublas64_11.dll", "cublasLt64_11.dll", "zlibwapi.dll"};
+        const auto full = buildPe(o);
+        int complete = 0;
+        for (std::size_t n = 0; n < full.size(); ++n) {
+            std::vector<std::uint8_t> cut(full.begin(), full.begin() + std::ptrdiff_t(n));
+            const PeInfo info = readPe(cut);
+            if (info.importsRead) {
+                ++complete;
+                QVERIFY2(info.imports == o.imports, qPrintable(QString("cut at %1 of %2: %3 imports").arg(n).arg(full.size()).arg(info.imports.size())));
+            }
+        }
+        QVERIFY(complete > 0);  // cuts inside the last section's padding keep the whole table
+        std::uint64_t state = 777;
+        auto next = [&state] {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            return std::uint32_t(state >> 33);
+        };
+        for (int round = 0; round < 3000; ++round) {
+            auto image = full;
+            for (int i = 0, flips = 1 + int(next() % 4); i < flips; ++i)
+                image[full.size() - 0x200 + next() % 0x200] = std::uint8_t(next());
+            const PeInfo info = readPe(image);
+            for (const std::string& name : info.imports)
+                QVERIFY(!name.empty() && name.size() < 256);
+        }
+    }
+
     void truncatedAtEveryOffset_data()
     {
         QTest::addColumn<int>("arch");
