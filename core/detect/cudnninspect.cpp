@@ -57,6 +57,31 @@ std::optional<int> cudaMajorFromDistInfo(const fs::path& root)
     return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files)
+{
+    static const std::regex re(R"(^(?:cublas|cublaslt|cudart)64_(\d{2,3})\.dll$)");
+    std::optional<int> major;
+    for (const auto& f : files)
+        for (const auto& imported : f.imports) {
+            std::smatch m;
+            const std::string name = lowerAscii(imported);
+            if (!std::regex_match(name, m, re))
+                continue;
+            const int n = std::stoi(m[1].str());
+            const int found = m[1].length() == 3 ? n / 10 : n;  // "110" is 11.0, "12" is 12
+            if (found < 9 || found > 30)
+                continue;
+            if (major && *major != found)
+                return std::nullopt;
+            major = found;
+        }
+    return major;
+}
+
+namespace {
+
 void headerVersion(Toolkit& tk)
 {
     const fs::path inc = fs::path(tk.path) / "include";
@@ -86,6 +111,7 @@ void inspectWindows(Toolkit& tk)
             if (f.size > 0) {
                 const PeQuick pe = readPeQuick(path);
                 f.version = pe.fileVersion;
+                f.imports = pe.imports;
                 f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
                 if (!pe.isX64)
                     add(c, "wrong-architecture", "wrong-architecture", path, {{"path", path}, {"detail", f.arch}});
@@ -194,6 +220,8 @@ void inspectCudnn(Toolkit& tk)
     if (!c.present)
         return;
     c.builtForCudaMajor = cudaMajorFromDistInfo(fs::path(tk.path));
+    if (!c.builtForCudaMajor)
+        c.builtForCudaMajor = cudaMajorFromImports(c.files);
 
     // Without a header, the main library's own version names the release.
     std::optional<Version> releaseVersion = c.version;

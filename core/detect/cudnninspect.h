@@ -13,6 +13,11 @@ void inspectCudnn(Toolkit& tk);
 // "libcudnn_ops.so.9.19.0" -> "9.19.0", "libcudnn.so.9" -> "9", "libcudnn.so" -> nullopt.
 std::optional<std::string> sonameVersion(const std::string& fileName);
 
+// The CUDA major a Windows cuDNN build links against, from the CUDA runtime DLLs its libraries
+// import: cublas64_11.dll, cublasLt64_12.dll, cudart64_110.dll (10.x/11.x spell major+minor).
+// nullopt when none is imported (cuDNN 9 loads cuBLAS at run time) or the imports disagree.
+std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files);
+
 // Sub-library base names a Linux release has (libcudnn, libcudnn_ops, ...).
 std::vector<std::string> linuxLibraryNames(const Version& cudnn);
 

@@ -139,7 +139,8 @@ nlohmann::json toJson(const DetectResult& r)
         nlohmann::json files = nlohmann::json::array();
         for (const auto& f : tk.cudnn.files)
             files.push_back({{"path", f.path}, {"kind", std::string(toString(f.kind))}, {"size", f.size},
-                             {"version", optJson(f.version)}, {"soname", optJson(f.soname)}, {"arch", f.arch}});
+                             {"version", optJson(f.version)}, {"soname", optJson(f.soname)}, {"arch", f.arch},
+                             {"imports", f.imports}});
         nlohmann::json cudnn = {
             {"version", tk.cudnn.version ? nlohmann::json(tk.cudnn.version->toString()) : nlohmann::json(nullptr)},
             {"present", tk.cudnn.present},

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <regex>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -241,6 +243,93 @@ void zlibFindings(DetectResult& r, const Environment& env, const Registry& reg)
                    {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"dir", tk.cudnn.libDir}});
     }
 }
+// Where an import of `name` comes from, for the fix sentence.
+std::string providerOf(const std::string& name)
+{
+    static const std::regex cuda(R"(^(?:cublas|cublaslt|cudart|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll$)");
+    std::smatch m;
+    if (std::regex_match(name, m, cuda)) {
+        const int n = std::stoi(m[1].str());
+        return "the CUDA " + std::to_string(m[1].length() == 3 ? n / 10 : n) + ".x toolkit (its bin folder)";
+    }
+    if (name.rfind("cudnn", 0) == 0)
+        return "the same cuDNN release (the DLLs of its bin folder)";
+    if (name.rfind("vcruntime", 0) == 0 || name.rfind("msvcp", 0) == 0 || name.rfind("concrt", 0) == 0 ||
+        name.rfind("vcomp", 0) == 0)
+        return "the Microsoft Visual C++ Redistributable (x64)";
+    if (name.rfind("nvrtc", 0) == 0 || name.rfind("nvjitlink", 0) == 0)
+        return "the CUDA toolkit of the matching version (its bin folder)";
+    return "the program that provides it";
+}
+
+// The DLLs a cuDNN library imports must be where Windows looks for them: its own folder, the
+// toolkit's bin (on PATH after an install), System32 and PATH. The static form of "error 126".
+// On another host only the NVIDIA/cuDNN family is checked: there is no System32 to look in.
+void dependencyFindings(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
+{
+    static const std::regex family(R"(^(?:cudnn|cublas|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nvblas).*\.dll$)");
+    std::vector<std::string> common;
+    if (windows) {
+        if (const auto s = env.knownFolder(KnownFolder::System32))
+            common.push_back(*s);
+        for (const auto& [d, o] : programPath(env, reg))
+            common.push_back(d);
+    }
+    std::map<std::string, std::set<std::string>> listings;  // folder -> lower-case file names
+    auto holds = [&listings](const std::string& dir, const std::string& lowerName) {
+        auto it = listings.find(dir);
+        if (it == listings.end()) {
+            std::set<std::string> names;
+            for (const auto& n : listDirectory(dir))
+                names.insert(lowerAscii(n));
+            it = listings.emplace(dir, std::move(names)).first;
+        }
+        return it->second.count(lowerName) > 0;
+    };
+    for (const auto& tk : r.toolkits) {
+        if (tk.layout != "windows" || !tk.cudnn.present)
+            continue;
+        std::map<std::string, std::pair<std::string, std::vector<std::string>>> missing;  // import -> (dir, files)
+        for (const auto& f : tk.cudnn.files) {
+            if (f.kind != FileKind::Dll)
+                continue;
+            const std::string own = dirOf(f.path);
+            for (const auto& imported : f.imports) {
+                const std::string name = lowerAscii(imported);
+                if (name.rfind("api-ms-win-", 0) == 0 || name.rfind("ext-ms-", 0) == 0)
+                    continue;  // API sets: resolved by the loader, not files
+                if (name == "zlibwapi.dll" || name == "nvcuda.dll" || name == "nvml.dll")
+                    continue;  // zlibwapi-missing and the driver findings say it better
+                if (!windows && !std::regex_match(name, family))
+                    continue;
+                bool found = holds(own, name);
+                for (const auto& d : tk.binDirs)
+                    found = found || holds(d, name);
+                for (const auto& d : common)
+                    found = found || holds(d, name);
+                if (!found) {
+                    auto& entry = missing[name];
+                    entry.first = own;
+                    entry.second.push_back(fs::path(f.path).filename().string());
+                }
+            }
+        }
+        for (const auto& [name, where] : missing) {
+            std::string files;
+            for (const auto& f : where.second)
+                files += (files.empty() ? "" : ", ") + f;
+            std::string imported = name;
+            for (const auto& f : tk.cudnn.files)  // the spelling the import table uses
+                for (const auto& i : f.imports)
+                    if (lowerAscii(i) == name)
+                        imported = i;
+            report(r, "dependency-missing", (fs::path(where.first) / where.second.front()).string(),
+                   {{"files", files}, {"import", imported}, {"dir", where.first}, {"toolkit", tk.path},
+                    {"provider", providerOf(name)}});
+        }
+    }
+}
+
 }  // namespace
 
 void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
@@ -254,6 +343,7 @@ void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool
     pathFindings(r, env, reg, windows);
     if (windows)
         zlibFindings(r, env, reg);
+    dependencyFindings(r, env, reg, windows);
     if (windows && r.python) {
         const auto v = parseCudaVersion(r.python->version);
         const bool anyCudnn = std::any_of(r.toolkits.begin(), r.toolkits.end(), [](const Toolkit& t) { return t.cudnn.present; });

@@ -185,6 +185,8 @@ PeQuick readPeQuick(const std::string& path)
     q.isX64 = info.isX64();
     q.machine = info.machine;
     q.fileVersion = info.fileVersion;
+    q.imports = info.imports;
+    q.importsRead = info.importsRead;
     return q;
 }
 

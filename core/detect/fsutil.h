@@ -38,6 +38,8 @@ struct PeQuick {
     bool isX64 = false;
     std::uint16_t machine = 0;
     std::optional<std::string> fileVersion;
+    std::vector<std::string> imports;  // the import directory's DLL names (empty when !importsRead)
+    bool importsRead = false;
 };
 PeQuick readPeQuick(const std::string& path);
 

@@ -19,6 +19,7 @@ struct InstalledFile {
     std::optional<std::string> version;  // PE FileVersion, or the soname / file-name version ("9", "9.19.0")
     std::optional<std::string> soname;   // Linux only
     std::string arch;                    // "x64", "x86", "arm64", "x86-64", ... ("" unknown)
+    std::vector<std::string> imports;    // Windows DLLs: the DLLs its import table names
 };
 
 struct CudnnInstall {

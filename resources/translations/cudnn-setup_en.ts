@@ -832,6 +832,14 @@
       <source>Run cudnn-setup as an administrator (root), or choose another state folder.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>A cuDNN library imports a DLL that Windows cannot find (%1): loading it fails with error 126.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install what provides that DLL (the matching CUDA toolkit, or the Visual C++ Redistributable) so that it is next to cuDNN or on PATH.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>

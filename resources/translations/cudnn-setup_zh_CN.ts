@@ -828,6 +828,14 @@
       <source>Run cudnn-setup as an administrator (root), or choose another state folder.</source>
       <translation>请以管理员（root）身份运行 cudnn-setup，或选择其他状态文件夹。</translation>
     </message>
+    <message>
+      <source>A cuDNN library imports a DLL that Windows cannot find (%1): loading it fails with error 126.</source>
+      <translation>某个 cuDNN 库导入了 Windows 找不到的 DLL（%1）：加载时会出现错误 126。</translation>
+    </message>
+    <message>
+      <source>Install what provides that DLL (the matching CUDA toolkit, or the Visual C++ Redistributable) so that it is next to cuDNN or on PATH.</source>
+      <translation>请安装提供该 DLL 的软件（匹配版本的 CUDA 工具包，或 Visual C++ 运行库），使其位于 cuDNN 旁边或 PATH 中的文件夹里。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>

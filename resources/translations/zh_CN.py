@@ -34,6 +34,10 @@ ZH = {
     "%1未完成。所有更改均已回滚：工具包和 PATH 与之前完全一致。",
 "Nothing was changed: %1": "未做任何更改：%1",
 "Verify the archive first.": "请先校验压缩包。",
+"A cuDNN library imports a DLL that Windows cannot find (%1): loading it fails with error 126.":
+    "某个 cuDNN 库导入了 Windows 找不到的 DLL（%1）：加载时会出现错误 126。",
+"Install what provides that DLL (the matching CUDA toolkit, or the Visual C++ Redistributable) so that it is next to cuDNN or on PATH.":
+    "请安装提供该 DLL 的软件（匹配版本的 CUDA 工具包，或 Visual C++ 运行库），使其位于 cuDNN 旁边或 PATH 中的文件夹里。",
 "Another cudnn-setup is changing a toolkit right now (state folder %1).":
     "另一个 cudnn-setup 正在修改工具包（状态文件夹 %1）。",
 "Nothing was changed. Wait until the other install, repair or uninstall has finished, then try again.":

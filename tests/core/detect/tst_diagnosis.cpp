@@ -228,6 +228,42 @@ private slots:
         QTest::newRow("zlibwapi missing for 8.9.7") << true << Scenario([=](Machine& m) {
             m.systemPath = {m.winToolkit("12.2.0", spec("8.9.7.29")) + "/bin"};
         }) << "zlibwapi-missing" << "zlibwapi.dll";
+        // What the real 8.x sub-libraries import (fact sheet: cuBLAS of the CUDA major they are built for).
+        auto importing = [=](const char* cudnn, std::vector<std::string> imports) {
+            ToolkitSpec s = spec(cudnn);
+            s.dllImports["cudnn_ops_infer64_8.dll"] = imports;
+            s.dllImports["cudnn_cnn_infer64_8.dll"] = imports;
+            return s;
+        };
+        const std::vector<std::string> cublas11 = {"cublas64_11.dll", "cublasLt64_11.dll", "KERNEL32.dll"};
+        QTest::newRow("healthy windows 11.3 + 8.2, every import found") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = importing("8.2.0.53", cublas11);
+            s.toolkitDlls = {"cublas64_11.dll", "cublasLt64_11.dll"};
+            writeText((m.root / "Windows" / "System32" / "kernel32.dll").string(), "MZ");
+            m.systemPath = {m.winToolkit("11.3.1", s) + "/bin"};
+        }) << "" << "";
+        QTest::newRow("cuBLASLt missing: the static error 126") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = importing("8.2.0.53", cublas11);
+            s.toolkitDlls = {"cublas64_11.dll"};
+            writeText((m.root / "Windows" / "System32" / "kernel32.dll").string(), "MZ");
+            m.systemPath = {m.winToolkit("11.3.1", s) + "/bin"};
+        }) << "dependency-missing" << "cudnn_cnn_infer64_8.dll, cudnn_ops_infer64_8.dll in";
+        QTest::newRow("import found on PATH only") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = importing("8.2.0.53", {"cublasLt64_11.dll", "vcruntime140.dll"});
+            s.toolkitDlls = {"cublasLt64_11.dll"};
+            m.systemPath = {m.winToolkit("11.3.1", s) + "/bin"};
+        }) << "dependency-missing" << "Microsoft Visual C++ Redistributable";
+        QTest::newRow("Windows toolkit seen from Linux: only the CUDA family") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = importing("8.2.0.53", cublas11);
+            s.cuda = "11.3.1";
+            s.toolkitDlls = {"cublas64_11.dll"};
+            m.opts.find.roots = {buildToolkit((m.root / "v11.3").string(), s)};
+        }) << "dependency-missing" << "import cublasLt64_11.dll";
+        QTest::newRow("8.9.7 built for CUDA 11 (its imports) in CUDA 12.2") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = importing("8.9.7.29", {"cublas64_11.dll", "cublasLt64_11.dll"});
+            s.toolkitDlls = {"cublas64_11.dll", "cublasLt64_11.dll"};
+            m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
+        }) << "cuda-major-mismatch" << "is built for CUDA 11.x, but";
         QTest::newRow("CUDA 13: PATH names bin, not bin/x64") << true << Scenario([=](Machine& m) {
             m.systemPath = {m.winToolkit("13.0.1", spec("9.19.0.56")) + "/bin"};
         }) << "cuda13-bin-x64" << "bin/x64";

@@ -3,7 +3,9 @@
 
 #include "winetest.h"
 
+#include "detect/detector.h"
 #include "detect/toolkits.h"
+#include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "platform/environment.h"
 #include "platform/process.h"
@@ -122,6 +124,40 @@ TEST_F(CudaDiscovery, FindsToolkitsFromRegistryCudaPathVersionedAndProgramFiles)
                                        kRoot113;
                             }),
               1);
+}
+
+// The static "error 126" against this prefix's real System32 and PATH: KERNEL32.dll is found
+// there, cuBLAS in the toolkit's bin, and a DLL nobody has is named with the files that import it.
+TEST_F(CudaDiscovery, DependencyMissingLooksInSystem32AndTheToolkit)
+{
+    const std::string root = "C:\\cudnnsetup-cuda-12.4";
+    fixtures::ToolkitSpec spec;
+    spec.cuda = "11.3.109";
+    spec.cudnn = "8.2.0.53";
+    spec.toolkitDlls = {"cublas64_11.dll", "cublasLt64_11.dll"};
+    spec.dllImports["cudnn_ops_infer64_8.dll"] = {"cublas64_11.dll", "cublasLt64_11.dll", "KERNEL32.dll",
+                                                  "cudnnsetup_absent_runtime.dll"};
+    fixtures::buildToolkit(root, spec);
+    DetectOptions opts;
+    opts.find.windowsRules = true;
+    opts.find.scanSystem = false;
+    opts.find.runNvcc = false;
+    opts.find.roots = {root};
+    DriverInfo driver;
+    driver.state = DriverInfo::State::Present;
+    driver.version = "581.15";
+    driver.cudaVersion = 13000;
+    opts.driver = driver;
+    const DetectResult r = detect(opts, *hostEnvironment(), *hostRegistry());
+    std::vector<std::string> missing;
+    for (const auto& p : r.problems)
+        if (p.code == "dependency-missing")
+            missing.push_back(p.message);
+    ASSERT_EQ(missing.size(), 1u) << (missing.empty() ? std::string("none") : missing.front());
+    EXPECT_NE(missing[0].find("cudnnsetup_absent_runtime.dll"), std::string::npos) << missing[0];
+    EXPECT_NE(missing[0].find("cudnn_ops_infer64_8.dll"), std::string::npos) << missing[0];
+    ASSERT_FALSE(r.toolkits.empty());
+    EXPECT_EQ(r.toolkits.front().cudnn.builtForCudaMajor, std::optional<int>(11));
 }
 
 TEST(Environment, VariablesAreCaseInsensitiveAndFoldersAreTheShells)
