@@ -14,7 +14,7 @@ root=$PWD
 dest=$(realpath -m "${1:-build/windows-deps}")
 prefix=$dest/prefix
 jobs=${JOBS:-2}
-recipe=4   # bump when the recipe below changes, to force a rebuild
+recipe=5   # bump when the recipe below changes, to force a rebuild
 host=x86_64-w64-mingw32
 
 if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
@@ -56,8 +56,10 @@ step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source openssl libzip 
 
 # --- OpenSSL: libcrypto.a and its headers (generated ones included).
 ossl=$(find "$dest/src" -maxdepth 1 -type d -name 'openssl-*' | head -n1)
+# no-capieng: the CryptoAPI engine is the only user of crypt32.dll, which is not a KnownDLL and
+# so, as a link-time import, would be looked up in the folder the tool was started from.
 step openssl bash -c 'cd "$1" \
-  && ./Configure mingw64 --cross-compile-prefix="$2"- no-shared no-tests --prefix="$3" --libdir=lib \
+  && ./Configure mingw64 --cross-compile-prefix="$2"- no-shared no-tests no-capieng --prefix="$3" --libdir=lib \
   && make -j"$4" build_generated && make -j"$4" libcrypto.a' _ "$ossl" "$host" "$prefix" "$jobs"
 cp "$ossl/libcrypto.a" "$prefix/lib/"
 mkdir -p "$prefix/include/openssl"

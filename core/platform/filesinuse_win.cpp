@@ -1,5 +1,6 @@
 #include "platform/filesinuse.h"
 
+#include "platform/dynlib.h"
 #include "platform/win32.h"
 
 #include <restartmanager.h>
@@ -8,6 +9,32 @@ namespace cudnnsetup {
 
 namespace {
 
+// The Restart Manager is loaded at run time from System32 only. As a link-time import,
+// rstrtmgr.dll (not a KnownDLL) would be looked up first in the folder the program was
+// started from, before main() runs: Downloads, for a downloaded tool (DLL planting).
+struct RestartManager {
+    decltype(&::RmStartSession) start = nullptr;
+    decltype(&::RmRegisterResources) registerResources = nullptr;
+    decltype(&::RmGetList) getList = nullptr;
+    decltype(&::RmEndSession) end = nullptr;
+    platform::DynLib lib;
+
+    static const RestartManager& get()
+    {
+        static const RestartManager rm = [] {
+            RestartManager r;
+            r.lib = platform::DynLib::openSystem("rstrtmgr.dll");
+            r.start = reinterpret_cast<decltype(&::RmStartSession)>(r.lib.symbol("RmStartSession"));
+            r.registerResources = reinterpret_cast<decltype(&::RmRegisterResources)>(r.lib.symbol("RmRegisterResources"));
+            r.getList = reinterpret_cast<decltype(&::RmGetList)>(r.lib.symbol("RmGetList"));
+            r.end = reinterpret_cast<decltype(&::RmEndSession)>(r.lib.symbol("RmEndSession"));
+            return r;
+        }();
+        return rm;
+    }
+    bool usable() const { return start && registerResources && getList && end; }
+};
+
 // RmEndSession on scope exit.
 struct RmSession {
     DWORD handle = 0;
@@ -15,7 +42,7 @@ struct RmSession {
     ~RmSession()
     {
         if (open)
-            ::RmEndSession(handle);
+            RestartManager::get().end(handle);
     }
 };
 
@@ -36,16 +63,20 @@ bool isFileLocked(const std::filesystem::path& file)
 
 Result<std::vector<FileHolder>> processesUsing(const std::filesystem::path& file)
 {
+    const RestartManager& rm = RestartManager::get();
+    if (!rm.usable())
+        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+                     "rstrtmgr.dll from System32: " + rm.lib.error()};
     RmSession session;
     WCHAR key[CCH_RM_SESSION_KEY + 1] = {};
-    DWORD rc = ::RmStartSession(&session.handle, 0, key);
+    DWORD rc = rm.start(&session.handle, 0, key);
     if (rc != ERROR_SUCCESS)
         return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
                      "RmStartSession failed with " + std::to_string(rc)};
     session.open = true;
     const std::wstring name = file.wstring();  // the Restart Manager does not take "\\?\" names
     LPCWSTR names[] = {name.c_str()};
-    rc = ::RmRegisterResources(session.handle, 1, names, 0, nullptr, 0, nullptr);
+    rc = rm.registerResources(session.handle, 1, names, 0, nullptr, 0, nullptr);
     if (rc != ERROR_SUCCESS)
         return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
                      "RmRegisterResources failed with " + std::to_string(rc)};
@@ -54,7 +85,7 @@ Result<std::vector<FileHolder>> processesUsing(const std::filesystem::path& file
         UINT needed = 0;
         UINT count = static_cast<UINT>(info.size());
         DWORD reasons = 0;
-        rc = ::RmGetList(session.handle, &needed, &count, info.data(), &reasons);
+        rc = rm.getList(session.handle, &needed, &count, info.data(), &reasons);
         if (rc == ERROR_MORE_DATA) {
             // The list can grow between calls; retry with what it asked for.
             info.resize(needed + 4);
