@@ -57,6 +57,13 @@ void freshToolkit(const fs::path& p)
 
 int main(int argc, char** argv)
 {
+    if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+        std::printf("usage: bench_install [WORKDIR [CLI [ROUNDS]]]\n"
+                    "  WORKDIR  where the generated 737 MB archive and the toolkit folders go (/tmp/cudnn-setup-bench)\n"
+                    "  CLI      the cudnn-setup-cli to time (this build's)\n"
+                    "  ROUNDS   runs of each command; the best is printed (1)\n");
+        return 0;
+    }
     const fs::path work = argc > 1 ? argv[1] : "/tmp/cudnn-setup-bench";
     const std::string cli = argc > 2 ? argv[2] : CUDNN_SETUP_CLI;
     fs::create_directories(work);
