@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -125,6 +126,17 @@ private slots:
         QCOMPARE(faketoolkit::build(dir.path()), QString());
         if (!fault.isEmpty())
             qputenv("CUDNN_DOUBLE_FAULT", fault);
+        // In the ASan build (debug preset) the child's sanitizer would turn the SIGSEGV into exit 1;
+        // a real crash must reach the runner as the signal it is. No effect on other builds.
+        const QByteArray asanBefore = qgetenv("ASAN_OPTIONS");
+        const bool hadAsan = qEnvironmentVariableIsSet("ASAN_OPTIONS");
+        qputenv("ASAN_OPTIONS", asanBefore + (asanBefore.isEmpty() ? "" : ":") + "handle_segv=0");
+        const auto restoreAsan = qScopeGuard([&] {
+            if (hadAsan)
+                qputenv("ASAN_OPTIONS", asanBefore);
+            else
+                qunsetenv("ASAN_OPTIONS");
+        });
         validate::ValidateOptions o;
         o.toolkit = dir.path().toStdString();
         o.driverLibrary = CUDNN_SETUP_FAKE_CUDA;
