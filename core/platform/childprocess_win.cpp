@@ -22,30 +22,7 @@ void appendQuoted(std::wstring& cmd, const std::wstring& arg)
 {
     if (!cmd.empty())
         cmd += L' ';
-    if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring::npos) {
-        cmd += arg;
-        return;
-    }
-    cmd += L'"';
-    for (size_t i = 0;; ++i) {
-        size_t slashes = 0;
-        while (i < arg.size() && arg[i] == L'\\') {
-            ++i;
-            ++slashes;
-        }
-        if (i == arg.size()) {
-            cmd.append(slashes * 2, L'\\');
-            break;
-        }
-        if (arg[i] == L'"') {
-            cmd.append(slashes * 2 + 1, L'\\');
-            cmd += L'"';
-        } else {
-            cmd.append(slashes, L'\\');
-            cmd += arg[i];
-        }
-    }
-    cmd += L'"';
+    cmd += win::quoteArgument(arg);
 }
 
 class Handle {

@@ -12,25 +12,6 @@ namespace cudnnsetup {
 namespace {
 
 // Same quoting rule as CommandLineToArgvW: backslashes double only before a quote.
-std::wstring quoteArgument(const std::wstring& arg)
-{
-    if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring::npos)
-        return arg;
-    std::wstring out = L"\"";
-    size_t backslashes = 0;
-    for (wchar_t c : arg) {
-        if (c == L'\\') {
-            ++backslashes;
-            continue;
-        }
-        out.append(c == L'"' ? backslashes * 2 + 1 : backslashes, L'\\');
-        backslashes = 0;
-        out += c;
-    }
-    out.append(backslashes * 2, L'\\');
-    return out + L"\"";
-}
-
 // Whether this process can create a file in `folder` (the nearest existing
 // ancestor decides): a real probe, since ACL evaluation by hand misses group
 // memberships, deny entries and virtualisation.
@@ -105,9 +86,9 @@ public:
         // so its stdout (the helper's JSON outcome) cannot be a pipe: cmd.exe in
         // System32 redirects it into a file that we read once the helper is done.
         const std::filesystem::path outFile = outcomeFile();
-        std::wstring command = quoteArgument(win::widen(program));
+        std::wstring command = win::quoteArgument(win::widen(program));
         for (const std::string& a : args)
-            command += L' ' + quoteArgument(win::widen(a));
+            command += L' ' + win::quoteArgument(win::widen(a));
         const std::wstring parameters =
             L"/d /s /c \"" + escapeForCmd(command) + L" 1> \"" + outFile.wstring() + L"\"\"";
         const std::wstring cmd = systemFolder() + L"\\cmd.exe";

@@ -94,6 +94,10 @@ std::string utf8(const std::filesystem::path& p);
 // call that takes a file name, so toolkits deeper than 260 characters work.
 std::wstring longPath(const std::filesystem::path& p);
 
+// One argument quoted for a command line by the rules CommandLineToArgvW and the CRT
+// undo (backslashes double only before a quote); unquoted when nothing needs it.
+std::wstring quoteArgument(std::wstring_view arg);
+
 // FormatMessageW's sentence for a Win32 error code, without the trailing newline;
 // "error N" when the system has no text for it.
 std::string systemMessage(DWORD code);

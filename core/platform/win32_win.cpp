@@ -52,4 +52,23 @@ std::string systemMessage(DWORD code)
     return narrow(text);
 }
 
+std::wstring quoteArgument(std::wstring_view arg)
+{
+    if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring_view::npos)
+        return std::wstring(arg);
+    std::wstring out = L"\"";
+    size_t backslashes = 0;
+    for (wchar_t c : arg) {
+        if (c == L'\\') {
+            ++backslashes;
+            continue;
+        }
+        out.append(c == L'"' ? backslashes * 2 + 1 : backslashes, L'\\');
+        backslashes = 0;
+        out += c;
+    }
+    out.append(backslashes * 2, L'\\');
+    return out + L"\"";
+}
+
 }  // namespace cudnnsetup::win

@@ -2,6 +2,8 @@
 
 #include "winetest.h"
 
+#include "platform/win32.h"
+
 #include <thread>
 
 namespace cudnnsetup::winetest {
@@ -10,28 +12,9 @@ namespace {
 
 std::wstring commandLine(const std::vector<std::string>& args)
 {
-    auto quote = [](const std::wstring& a) {
-        std::wstring out = L"\"";
-        size_t bs = 0;
-        for (wchar_t c : a) {
-            if (c == L'\\') {
-                ++bs;
-                continue;
-            }
-            out.append(c == L'"' ? bs * 2 + 1 : bs, L'\\');
-            bs = 0;
-            out += c;
-        }
-        out.append(bs * 2, L'\\');
-        return out + L"\"";
-    };
-    std::wstring line = quote(cliExe().wstring());
-    for (const std::string& a : args) {
-        const int n = ::MultiByteToWideChar(CP_UTF8, 0, a.data(), static_cast<int>(a.size()), nullptr, 0);
-        std::wstring w(static_cast<size_t>(n), L'\0');
-        ::MultiByteToWideChar(CP_UTF8, 0, a.data(), static_cast<int>(a.size()), w.data(), n);
-        line += L' ' + quote(w);
-    }
+    std::wstring line = win::quoteArgument(cliExe().wstring());
+    for (const std::string& a : args)
+        line += L' ' + win::quoteArgument(win::widen(a));
     return line;
 }
 
