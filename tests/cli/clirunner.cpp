@@ -1,5 +1,6 @@
 #include "clirunner.h"
 
+#include <QFile>
 #include <QProcess>
 
 CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
@@ -18,4 +19,17 @@ CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeo
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+void writeAll(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(data);
 }

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QJsonDocument>
 #include <QProcessEnvironment>
+#include <QString>
 #include <QStringList>
 
 struct CliRun {
@@ -14,3 +15,7 @@ struct CliRun {
 
 CliRun runCli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
               int timeoutMs = 120000);
+
+// A file's bytes ("" when it cannot be read); writing one aborts the test when it cannot.
+QByteArray readAll(const QString& path);
+void writeAll(const QString& path, const QByteArray& data);
