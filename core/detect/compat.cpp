@@ -111,6 +111,11 @@ const CompatRules& CompatRules::builtin()
         r.m_binX64Major = j.at("windows_bin_x64_from_cuda_major").get<int>();
         for (const auto& [code, f] : j.at("findings").items())
             r.m_findings[code] = {f.at("severity"), f.at("message"), f.at("fix")};
+        // The framework, split-loading and PATH-hygiene texts are generated beside their tables
+        // (resources/frameworks/findings.tsv); compat.json keeps the toolkit rules.
+        if (const auto fw = embeddedResource("frameworks.json"))
+            for (const auto& [code, f] : nlohmann::json::parse(*fw).at("findings").items())
+                r.m_findings.emplace(code, FindingText{f.at("severity"), f.at("message"), f.at("fix")});
         return r;
     }();
     return rules;

@@ -59,6 +59,16 @@ std::optional<int> cudaMajorFromDistInfo(const fs::path& root)
 
 }  // namespace
 
+std::vector<std::string> cudaLibraryNamesOf(const std::vector<InstalledFile>& files)
+{
+    std::set<std::string> names;
+    for (const auto& f : files)
+        if ((f.kind == FileKind::Dll || f.kind == FileKind::SharedLib) && f.size > 0)
+            for (auto& n : cudaLibraryNames(f.path))
+                names.insert(std::move(n));
+    return {names.begin(), names.end()};
+}
+
 std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files)
 {
     static const std::regex re(R"(^(?:cublas|cublaslt|cudart)64_(\d{2,3})\.dll$)");
@@ -220,8 +230,16 @@ void inspectCudnn(Toolkit& tk)
     if (!c.present)
         return;
     c.builtForCudaMajor = cudaMajorFromDistInfo(fs::path(tk.path));
-    if (!c.builtForCudaMajor)
-        c.builtForCudaMajor = cudaMajorFromImports(c.files);
+    if (c.builtForCudaMajor)
+        c.builtForCudaSource = "dist-info";
+    if (!c.builtForCudaMajor && (c.builtForCudaMajor = cudaMajorFromImports(c.files)))
+        c.builtForCudaSource = "imports";
+    if (!c.builtForCudaMajor) {
+        // cuDNN 9 imports no CUDA library: it names cuBLASLt / NVRTC for loading at run time.
+        c.cudaLibraries = cudaLibraryNamesOf(c.files);
+        if ((c.builtForCudaMajor = cudaMajorFromNames(c.cudaLibraries)))
+            c.builtForCudaSource = "library strings";
+    }
 
     // Without a header, the main library's own version names the release.
     std::optional<Version> releaseVersion = c.version;

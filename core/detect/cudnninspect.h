@@ -18,6 +18,10 @@ std::optional<std::string> sonameVersion(const std::string& fileName);
 // nullopt when none is imported (cuDNN 9 loads cuBLAS at run time) or the imports disagree.
 std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files);
 
+// The CUDA libraries the cuDNN libraries name for run-time loading (bounded scan of each file's
+// read-only data, see cudaLibraryNames), sorted, each once.
+std::vector<std::string> cudaLibraryNamesOf(const std::vector<InstalledFile>& files);
+
 // Sub-library base names a Linux release has (libcudnn, libcudnn_ops, ...).
 std::vector<std::string> linuxLibraryNames(const Version& cudnn);
 

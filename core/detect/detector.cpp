@@ -121,6 +121,20 @@ DetectResult detect(const DetectOptions& opts, const Environment& env, const Reg
         if (tk.cudnn.present)
             sc.extraDirs.push_back(tk.cudnn.libDir);
     r.copies = findCopies(env, reg, sc);
+    const auto order = searchOrder(env, reg, sc);
+    if (sc.windowsRules)
+        r.loadSets = loadSets(order, r.copies);
+    if (opts.scanPythonEnvironments) {
+        PythonFindOptions po;
+        po.windowsRules = sc.windowsRules;
+        po.scanPath = opts.pythonOnPath;
+        r.pythonEnvironments = findPythonEnvironments(env, reg, po);
+        FrameworkContext fc;
+        fc.windowsRules = sc.windowsRules;
+        fc.search = order;
+        fc.toolkits = &r.toolkits;
+        r.frameworks = checkFrameworks(r.pythonEnvironments, fc);
+    }
     if (opts.python)
         r.python = opts.python;
     else if (opts.probePython)
@@ -146,6 +160,8 @@ nlohmann::json toJson(const DetectResult& r)
             {"present", tk.cudnn.present},
             {"complete", tk.cudnn.complete},
             {"built_for_cuda", tk.cudnn.builtForCudaMajor ? nlohmann::json(*tk.cudnn.builtForCudaMajor) : nlohmann::json(nullptr)},
+            {"built_for_cuda_source", tk.cudnn.builtForCudaSource.empty() ? nlohmann::json(nullptr) : nlohmann::json(tk.cudnn.builtForCudaSource)},
+            {"cuda_libraries", tk.cudnn.cudaLibraries},
             {"library_dir", tk.cudnn.present ? nlohmann::json(tk.cudnn.libDir) : nlohmann::json(nullptr)},
             {"files", files},
             {"problems", toJson(tk.cudnn.problems)}};
@@ -169,6 +185,37 @@ nlohmann::json toJson(const DetectResult& r)
     for (const auto& c : r.copies)
         doc["cudnn_copies"].push_back({{"path", c.path}, {"version", optJson(c.version)}, {"origin", c.origin},
                                        {"wins", c.wins}, {"search_rank", c.searchRank}});
+    doc["cudnn_load_sets"] = nlohmann::json::array();
+    for (const auto& set : r.loadSets) {
+        nlohmann::json files = nlohmann::json::array();
+        for (const auto& f : set.files)
+            files.push_back({{"name", f.name}, {"path", f.path}, {"version", optJson(f.version)}, {"origin", f.origin},
+                             {"search_rank", f.rank}});
+        doc["cudnn_load_sets"].push_back({{"main", set.main}, {"mixed", set.mixed}, {"files", files}});
+    }
+    doc["python_environments"] = nlohmann::json::array();
+    for (const auto& e : r.pythonEnvironments) {
+        nlohmann::json pkgs = nlohmann::json::array();
+        for (const auto& p : e.packages)
+            pkgs.push_back({{"name", p.name}, {"version", p.version}, {"dist_info", p.distInfo}});
+        doc["python_environments"].push_back({{"root", e.root}, {"kind", e.kind}, {"python", optJson(e.pythonVersion)},
+                                              {"conda", e.isConda}, {"site_packages", e.sitePackages}, {"packages", pkgs}});
+    }
+    doc["frameworks"] = nlohmann::json::array();
+    for (const auto& f : r.frameworks) {
+        nlohmann::json loads = nullptr;
+        if (f.loads)
+            loads = {{"path", *f.loads}, {"version", optJson(f.loadsVersion)},
+                     {"cuda_major", f.loadsCudaMajor ? nlohmann::json(*f.loadsCudaMajor) : nlohmann::json(nullptr)},
+                     {"via", f.loadsVia}};
+        doc["frameworks"].push_back({{"environment", f.environment}, {"environment_kind", f.environmentKind},
+                                     {"python", optJson(f.python)}, {"package", f.package}, {"version", f.version},
+                                     {"needs", {{"cuda", optJson(f.needs.cuda)}, {"cudnn", optJson(f.needs.cudnn)},
+                                                {"source", f.needs.source}, {"bundles_cudnn", f.needs.bundled},
+                                                {"gpu_build", !f.needs.noGpu}}},
+                                     {"library", optJson(f.library)}, {"loads", loads}, {"verdict", f.code},
+                                     {"severity", f.severity}, {"message", f.message}});
+    }
     if (r.python) {
         const auto& p = *r.python;
         doc["python"] = {{"executable", p.executable}, {"version", p.version}, {"torch", optJson(p.torch)},
@@ -229,6 +276,27 @@ std::string toMarkdown(const DetectResult& r)
             md << "| " << c.path << " | " << orNone(c.version) << " | " << c.origin << " | "
                << (c.wins ? "**yes**" : (c.searchRank >= 0 ? "no (shadowed)" : "no (not searched)")) << " |\n";
     }
+    md << "\n### Your frameworks\n\n";
+    if (r.frameworks.empty())
+        md << "No GPU framework (TensorFlow, ONNX Runtime, PaddlePaddle, PyTorch, JAX) found in "
+           << r.pythonEnvironments.size() << " Python environment(s).\n";
+    else {
+        md << "| environment | framework | needs | loads | verdict |\n|---|---|---|---|---|\n";
+        for (const auto& f : r.frameworks) {
+            std::string needs = f.needs.noGpu ? std::string("no GPU build")
+                                              : "CUDA " + f.needs.cuda.value_or("?") + ", cuDNN " +
+                                                    (f.needs.bundled ? std::string("bundled") : f.needs.cudnn.value_or("?"));
+            std::string loads = f.loads ? *f.loads + " (" + f.loadsVersion.value_or("?") + ", " + f.loadsVia + ")" : "—";
+            md << "| " << f.environmentKind << " " << f.environment << " | " << f.package << " " << f.version << " | "
+               << needs << " | " << loads << " | **" << f.code << "**: " << f.message << " |\n";
+        }
+    }
+    for (const auto& set : r.loadSets)
+        if (set.mixed) {
+            md << "\nMixed cuDNN load set for " << set.main << ":\n\n| file | loaded from | version |\n|---|---|---|\n";
+            for (const auto& f : set.files)
+                md << "| " << f.name << " | " << f.path << " (" << f.origin << ") | " << f.version.value_or("—") << " |\n";
+        }
     md << "\n### Findings\n\n";
     if (r.problems.empty() && r.warnings.empty())
         md << "No problems found.\n";

@@ -2,7 +2,10 @@
 // `detect` and `report` in the core: everything found on the machine plus the diagnosis.
 
 #include "detect/copies.h"
+#include "detect/frameworkcheck.h"
+#include "detect/loadset.h"
 #include "detect/model.h"
+#include "detect/pythonenvs.h"
 #include "detect/toolkits.h"
 #include "platform/environment.h"
 #include "platform/registry.h"
@@ -29,6 +32,8 @@ struct DetectOptions {
     bool probePython = false;                  // report: run python for versions (short timeout)
     std::optional<PythonInfo> python;          // used instead of probing
     std::chrono::milliseconds pythonTimeout{8000};
+    bool scanPythonEnvironments = true;        // find Python environments and check their GPU frameworks (files only)
+    bool pythonOnPath = true;                  // ... including python on PATH
 };
 
 struct DetectResult {
@@ -37,6 +42,9 @@ struct DetectResult {
     DriverInfo driver;
     std::vector<CudnnCopy> copies;
     std::optional<PythonInfo> python;
+    std::vector<PythonEnvironment> pythonEnvironments;
+    std::vector<FrameworkVerdict> frameworks;  // "your frameworks": one verdict per framework per environment
+    std::vector<LoadSet> loadSets;             // per winning cudnn64_N.dll: where each of its libraries comes from
     Problems problems;   // severity "problem" (exit 1)
     Problems warnings;   // severity "warning"
     bool ok() const;     // no problems, in the toolkits or on the machine

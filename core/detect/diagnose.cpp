@@ -1,6 +1,7 @@
 #include "detect/compat.h"
 #include "detect/detector.h"
 #include "detect/fsutil.h"
+#include "detect/pathhygiene.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -330,6 +331,79 @@ void dependencyFindings(DetectResult& r, const Environment& env, const Registry&
     }
 }
 
+// One process, one cuDNN: a sub-library found in an earlier folder than the main library's.
+void splitLoadingFindings(DetectResult& r)
+{
+    for (const auto& set : r.loadSets) {
+        if (!set.mixed || set.files.empty())
+            continue;
+        const std::string mainDir = dirOf(set.main);
+        std::string files, dirs, versions;
+        std::set<std::string> seenDirs, seenVersions;
+        for (const auto& f : set.files) {
+            const std::string v = f.version.value_or("unknown version");
+            if (seenVersions.insert(v).second)
+                versions += (versions.empty() ? "" : " and ") + v;
+            if (sameFolder(dirOf(f.path), mainDir))
+                continue;
+            files += (files.empty() ? "" : ", ") + f.name;
+            if (seenDirs.insert(normalizeDir(dirOf(f.path), true)).second)
+                dirs += (dirs.empty() ? "" : ", ") + dirOf(f.path) + " (" + f.origin + ")";
+        }
+        if (seenVersions.size() < 2)
+            versions = "files of " + versions + " from different folders";
+        report(r, "mixed-cudnn", set.main,
+               {{"main", fs::path(set.main).filename().string()}, {"main_dir", mainDir}, {"files", files},
+                {"other_dirs", dirs}, {"versions", versions}});
+    }
+}
+
+void frameworkFindings(DetectResult& r)
+{
+    for (const auto& f : r.frameworks) {
+        if (f.severity != "problem" && f.severity != "warning")
+            continue;
+        Problem p{f.code, f.loads ? f.loads : std::optional<std::string>(f.environment), f.message};
+        (f.severity == "warning" ? r.warnings : r.problems).push_back(std::move(p));
+    }
+}
+
+void pathHygieneFindings(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
+{
+    PathState s;
+    auto raw = [&reg](RegistryHive hive, const char* key, const char* name) -> std::optional<std::string> {
+        const auto v = reg.value(hive, key, name, RegistryView::Native64);
+        if (!v || v->type == RegistryValue::Type::Dword)
+            return std::nullopt;
+        return v->text;
+    };
+    const char* sysKey = R"(SYSTEM\CurrentControlSet\Control\Session Manager\Environment)";
+    if (windows) {
+        s.systemRaw = raw(RegistryHive::LocalMachine, sysKey, "Path");
+        s.userRaw = raw(RegistryHive::CurrentUser, "Environment", "Path");
+        for (const auto& [d, origin] : programPath(env, reg))
+            (origin == "PATH (user)" ? s.userExpanded : s.systemExpanded).push_back(d);
+    }
+    // CUDA_PATH as this process sees it, and as the registry gives it to programs started now.
+    std::set<std::string> names;
+    for (const auto& [name, value] : env.list()) {
+        const std::string upper = [&] { std::string u = name; for (auto& c : u) c = char(std::toupper(static_cast<unsigned char>(c))); return u; }();
+        if ((upper == "CUDA_PATH" || upper.rfind("CUDA_PATH_V", 0) == 0) && names.insert(upper).second)
+            s.cudaPathVars.emplace_back(upper, windows ? env.expand(value) : value);
+    }
+    if (windows)
+        if (const auto v = raw(RegistryHive::LocalMachine, sysKey, "CUDA_PATH"); v && !names.count("CUDA_PATH"))
+            s.cudaPathVars.emplace_back("CUDA_PATH", env.expand(*v));
+    std::vector<std::pair<std::string, std::string>> toolkitDirs;
+    for (const auto& tk : r.toolkits)
+        if (tk.cudnn.present && tk.layout == "windows")
+            toolkitDirs.emplace_back(tk.cudnn.libDir, tk.versionText.empty() ? "?" : tk.versionText);
+    for (const auto& f : pathHygiene(s, toolkitDirs, [](const std::string& d) { return isDirectory(d); })) {
+        Vars v(f.vars.begin(), f.vars.end());
+        report(r, f.code, f.path.empty() ? std::nullopt : std::optional<std::string>(f.path), v);
+    }
+}
+
 }  // namespace
 
 void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
@@ -344,6 +418,9 @@ void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool
     if (windows)
         zlibFindings(r, env, reg);
     dependencyFindings(r, env, reg, windows);
+    splitLoadingFindings(r);
+    pathHygieneFindings(r, env, reg, windows);
+    frameworkFindings(r);
     if (windows && r.python) {
         const auto v = parseCudaVersion(r.python->version);
         const bool anyCudnn = std::any_of(r.toolkits.begin(), r.toolkits.end(), [](const Toolkit& t) { return t.cudnn.present; });

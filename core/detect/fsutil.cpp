@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -150,6 +152,7 @@ ElfInfo readElf(const std::string& path)
     if (!readBytes(in, dynOff, static_cast<std::size_t>(dynSize), dyn))
         return info;
     std::optional<std::uint64_t> strtab, soname;
+    std::vector<std::uint64_t> needed;
     for (std::size_t i = 0; i + 16 <= dyn.size(); i += 16) {
         const std::uint64_t tag = le64(&dyn[i]), val = le64(&dyn[i + 8]);
         if (tag == 0)
@@ -158,22 +161,151 @@ ElfInfo readElf(const std::string& path)
             strtab = val;
         else if (tag == 14)
             soname = val;
+        else if (tag == 1 && needed.size() < 256)
+            needed.push_back(val);
     }
-    if (!strtab || !soname)
+    if (!strtab)
         return info;
-    for (const auto& l : loads) {
-        if (*strtab >= l[0] && *strtab < l[0] + l[2]) {
-            std::vector<std::uint8_t> name;
-            const std::uint64_t off = l[1] + (*strtab - l[0]) + *soname;
-            if (readBytes(in, off, 256, name) || !name.empty()) {
+    auto stringAt = [&](std::uint64_t offset) -> std::optional<std::string> {
+        for (const auto& l : loads) {
+            if (*strtab >= l[0] && *strtab < l[0] + l[2]) {
+                std::vector<std::uint8_t> name;
+                const std::uint64_t off = l[1] + (*strtab - l[0]) + offset;
+                readBytes(in, off, 256, name);
                 const auto end = std::find(name.begin(), name.end(), 0);
                 if (end != name.end())
-                    info.soname = std::string(name.begin(), end);
+                    return std::string(name.begin(), end);
+                return std::nullopt;
             }
-            break;
         }
-    }
+        return std::nullopt;
+    };
+    if (soname)
+        info.soname = stringAt(*soname);
+    for (const auto off : needed)
+        if (auto n = stringAt(off))
+            info.needed.push_back(std::move(*n));
     return info;
+}
+
+namespace {
+// File range of the read-only data section (.rodata / .rdata), from the section table.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> readOnlyDataRange(std::ifstream& in)
+{
+    std::vector<std::uint8_t> h;
+    if (!readBytes(in, 0, 64, h))
+        return std::nullopt;
+    if (std::memcmp(h.data(), "\x7f" "ELF", 4) == 0) {
+        if (h[4] != 2 || h[5] != 1)
+            return std::nullopt;
+        const std::uint64_t shoff = le64(&h[40]);
+        const std::uint16_t shentsize = le16(&h[58]), shnum = le16(&h[60]), shstrndx = le16(&h[62]);
+        if (shoff == 0 || shentsize < 64 || shnum == 0 || shnum > 4096 || shstrndx >= shnum)
+            return std::nullopt;
+        std::vector<std::uint8_t> sh;
+        if (!readBytes(in, shoff, std::size_t(shentsize) * shnum, sh))
+            return std::nullopt;
+        const std::uint8_t* names = &sh[std::size_t(shstrndx) * shentsize];
+        const std::uint64_t namesOff = le64(names + 24), namesSize = le64(names + 32);
+        std::vector<std::uint8_t> strs;
+        if (namesSize == 0 || namesSize > (1u << 20) || !readBytes(in, namesOff, static_cast<std::size_t>(namesSize), strs))
+            return std::nullopt;
+        for (std::size_t i = 0; i < shnum; ++i) {
+            const std::uint8_t* s = &sh[i * shentsize];
+            const std::uint32_t nameOff = le32(s);
+            if (nameOff >= strs.size())
+                continue;
+            const char* n = reinterpret_cast<const char*>(&strs[nameOff]);
+            if (std::strncmp(n, ".rodata", std::min<std::size_t>(8, strs.size() - nameOff)) == 0)
+                return std::make_pair(le64(s + 24), le64(s + 32));
+        }
+        return std::nullopt;
+    }
+    if (h[0] != 'M' || h[1] != 'Z')
+        return std::nullopt;
+    const std::uint32_t peOff = le32(&h[60]);
+    std::vector<std::uint8_t> fh;
+    if (peOff > (1u << 20) || !readBytes(in, peOff, 24, fh) || std::memcmp(fh.data(), "PE\0\0", 4) != 0)
+        return std::nullopt;
+    const std::uint16_t count = le16(&fh[6]), optSize = le16(&fh[20]);
+    std::vector<std::uint8_t> sec;
+    if (count == 0 || count > 96 || !readBytes(in, peOff + 24 + optSize, std::size_t(count) * 40, sec))
+        return std::nullopt;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint8_t* s = &sec[i * 40];
+        if (std::memcmp(s, ".rdata\0", 7) == 0)
+            return std::make_pair(std::uint64_t(le32(s + 20)), std::uint64_t(le32(s + 16)));
+    }
+    return std::nullopt;
+}
+}  // namespace
+
+std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return {};
+    const auto range = readOnlyDataRange(in);
+    std::uint64_t begin = range ? range->first : 0;
+    std::uint64_t size = std::min<std::uint64_t>(range ? range->second : limit, limit);
+    static const std::regex re(R"((?:libcublasLt\.so\.\d+|libcublas\.so\.\d+|libnvrtc\.so\.\d+|cublasLt64_\d+\.dll|cublas64_\d+\.dll|nvrtc64_\d+_0\.dll))",
+                               std::regex::icase);
+    std::set<std::string> found;
+    // Chunks with an overlap, so that a name across a chunk boundary is still seen.
+    constexpr std::size_t kChunk = 4u << 20, kOverlap = 64;
+    std::vector<char> buf;
+    for (std::uint64_t off = begin; off < begin + size;) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, begin + size - off));
+        buf.resize(n);
+        in.clear();
+        in.seekg(static_cast<std::streamoff>(off));
+        in.read(buf.data(), static_cast<std::streamsize>(n));
+        const auto got = static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount()));
+        if (got == 0)
+            break;
+        // Only printable runs can hold a name; regex over them, not over the binary.
+        std::size_t i = 0;
+        while (i < got) {
+            while (i < got && (buf[i] < 0x20 || buf[i] > 0x7e))
+                ++i;
+            const std::size_t start = i;
+            while (i < got && buf[i] >= 0x20 && buf[i] <= 0x7e)
+                ++i;
+            if (i - start >= 12) {
+                const std::string run(buf.data() + start, i - start);
+                for (auto it = std::sregex_iterator(run.begin(), run.end(), re); it != std::sregex_iterator(); ++it)
+                    found.insert(it->str());
+            }
+        }
+        if (got < n || off + got >= begin + size)
+            break;
+        off += got > kOverlap ? got - kOverlap : got;
+    }
+    return {found.begin(), found.end()};
+}
+
+std::optional<int> cudaMajorFromNames(const std::vector<std::string>& names)
+{
+    static const std::regex so(R"(\.so\.(\d+)$)"), dll(R"(64_(\d+)(?:_0)?\.dll$)", std::regex::icase);
+    std::optional<int> major;
+    for (const auto& n : names) {
+        std::smatch m;
+        int found = 0;
+        if (std::regex_search(n, m, so)) {
+            found = std::stoi(m[1].str());
+        } else if (std::regex_search(n, m, dll)) {
+            const int v = std::stoi(m[1].str());
+            found = m[1].length() == 3 ? v / 10 : v;  // nvrtc64_120_0 / cudart64_110 spell major+minor
+        } else {
+            continue;
+        }
+        if (found < 9 || found > 30)
+            continue;
+        if (major && *major != found)
+            return std::nullopt;
+        major = found;
+    }
+    return major;
 }
 
 PeQuick readPeQuick(const std::string& path)

@@ -28,6 +28,7 @@ struct ElfInfo {
     bool is64 = false;
     std::uint16_t machine = 0;  // 62 = x86-64
     std::optional<std::string> soname;
+    std::vector<std::string> needed;  // DT_NEEDED names, in order
 };
 ElfInfo readElf(const std::string& path);
 
@@ -42,5 +43,13 @@ struct PeQuick {
     bool importsRead = false;
 };
 PeQuick readPeQuick(const std::string& path);
+
+// Names of CUDA libraries a binary loads at run time by name (libcublasLt.so.13, libnvrtc.so.13,
+// cublasLt64_12.dll, nvrtc64_120_0.dll), found in its read-only data: the ELF .rodata / PE
+// .rdata section when the section table names one, else the first bytes; never more than
+// `limit` bytes of one file. cuDNN 9 imports none of them, so this is how its CUDA major shows.
+std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit = 32ull << 20);
+// The CUDA major those names agree on; nullopt when there are none or they disagree.
+std::optional<int> cudaMajorFromNames(const std::vector<std::string>& names);
 
 }  // namespace cudnnsetup

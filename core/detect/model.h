@@ -25,6 +25,8 @@ struct InstalledFile {
 struct CudnnInstall {
     std::optional<Version> version;      // from cudnn_version.h (or the libraries when there is no header)
     std::optional<int> builtForCudaMajor;  // when something says so (dist-info cu13, archive folder name)
+    std::string builtForCudaSource;      // "dist-info", "imports", "library strings" ("" when unknown)
+    std::vector<std::string> cudaLibraries;  // CUDA libraries its files name for run-time loading (libcublasLt.so.13)
     bool present = false;                // any cuDNN file at all
     bool complete = false;               // every file of the release's set is there and non-empty
     std::string libDir;                  // where its DLLs / shared libraries are (absolute)
