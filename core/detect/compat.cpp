@@ -113,9 +113,11 @@ const CompatRules& CompatRules::builtin()
             r.m_findings[code] = {f.at("severity"), f.at("message"), f.at("fix")};
         // The framework, split-loading and PATH-hygiene texts are generated beside their tables
         // (resources/frameworks/findings.tsv); compat.json keeps the toolkit rules.
-        if (const auto fw = embeddedResource("frameworks.json"))
-            for (const auto& [code, f] : nlohmann::json::parse(*fw).at("findings").items())
+        if (const auto fw = embeddedResource("frameworks.json")) {
+            const auto doc = nlohmann::json::parse(*fw);  // named: a temporary would die before the loop body
+            for (const auto& [code, f] : doc.at("findings").items())
                 r.m_findings.emplace(code, FindingText{f.at("severity"), f.at("message"), f.at("fix")});
+        }
         return r;
     }();
     return rules;

@@ -398,12 +398,14 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
                 v.loadsVia = got->origin;
             }
             const std::string cudaText = v.needs.cuda.value_or("?");
-            const std::string cudnnText = v.needs.cudnn.value_or("?");
+            const std::string cudnnText = v.needs.cudnn.value_or("(any release)");
             vars["cuda"] = cudaText;
             vars["cudnn"] = cudnnText;
             vars["cuda_major"] = majorOf(v.needs.cuda) ? std::to_string(*majorOf(v.needs.cuda)) : "?";
-            vars["cudnn_major"] = needMajor ? std::to_string(*needMajor) : "?";
-            vars["library"] = v.library.value_or(win ? "cudnn64_*.dll" : "libcudnn.so.*");
+            // Without a stated cuDNN (JAX): the major of the copy it gets is the one to keep.
+            const auto foundMajor = v.loadsVersion ? leadingNumber(*v.loadsVersion) : std::nullopt;
+            vars["cudnn_major"] = needMajor ? std::to_string(*needMajor) : foundMajor ? std::to_string(*foundMajor) : "9";
+            vars["library"] = v.library ? *v.library : got ? (hit ? hitName : otherName) : (win ? "cudnn64_*.dll" : "libcudnn.so.*");
             vars["path"] = v.loads.value_or("");
             vars["found"] = v.loadsVersion.value_or("");
             vars["via"] = v.loadsVia;

@@ -117,7 +117,7 @@ struct Finder {
     {
         if (!isDirectory(root.string()))
             return;
-        const std::string key = canonicalKey(root.string()) + (win() ? "" : "");
+        const std::string key = canonicalKey(root.string());
         if (!seen.insert(win() ? lowerAscii(key) : key).second)
             return;
         PythonEnvironment e;
@@ -211,9 +211,12 @@ struct Finder {
                 const fs::path base = r / dist;
                 if (!isDirectory(base.string()))
                     continue;
-                add(base, "conda");
+                // conda-meta marks a real environment (an empty envs/ parent folder is not one).
+                if (isDirectory((base / "conda-meta").string()))
+                    add(base, "conda");
                 for (const auto& e : listDirectory((base / "envs").string()))
-                    add(base / "envs" / e, "conda");
+                    if (isDirectory((base / "envs" / e / "conda-meta").string()))
+                        add(base / "envs" / e, "conda");
             }
     }
 
