@@ -282,6 +282,53 @@ private slots:
         QTest::newRow("toolkit cuDNN not on the search path") << true << Scenario([=](Machine& m) {
             m.winToolkit("12.6.3", spec("9.6.0.74"));
         }) << "not-on-search-path" << "not on the library search path";
+        // Split loading: cudnn64_8.dll of the toolkit loads cudnn_cnn_infer64_8.dll by name, and an
+        // older folder earlier on PATH holds one.
+        QTest::newRow("older sub-library earlier on PATH: mixed load set") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("11.3.1", spec("8.2.0.53"));
+            PeOptions o;
+            o.fileVersion = "8.0.5.39";
+            writeBytes((m.root / "old" / "cudnn_cnn_infer64_8.dll").string(), buildPe(o));
+            m.systemPath = {(m.root / "old").string(), d + "/bin"};
+        }) << "mixed-cudnn" << "but cudnn_cnn_infer64_8.dll from";
+        QTest::newRow("cuDNN 9 naming cuBLASLt 12 in a CUDA 13 toolkit (library strings)") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0");
+            s.cuda = "13.0.88";
+            s.windowsLayout = false;
+            const auto d = buildToolkit((m.root / "cuda-13.0").string(), s);
+            auto elf = buildElfSharedObject("libcudnn_engines_precompiled.so.9");
+            const std::string names("\0libcublasLt.so.12\0libnvrtc.so.12\0", 33);
+            elf.insert(elf.end(), names.begin(), names.end());
+            writeBytes(d + "/lib64/libcudnn_engines_precompiled.so.9.19.0", elf);
+            m.opts.find.roots = {d};
+            m.env.set("LD_LIBRARY_PATH", d + "/lib64");
+        }) << "cuda-major-mismatch" << "is built for CUDA 12.x, but the toolkit is CUDA 13.0";
+        QTest::newRow("quoted PATH entry") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {"\"" + d + "/bin\""};
+        }) << "path-quoted-entry" << "LoadLibrary does not strip them";
+        QTest::newRow("system PATH over 2,047 characters") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d + "/bin"};
+            for (int i = 0; i < 40; ++i) {
+                const std::string filler = (m.root / ("a-rather-long-tool-folder-name-number-" + std::to_string(i))).string();
+                fs::create_directories(filler);
+                m.systemPath.push_back(filler);
+            }
+        }) << "system-path-too-long" << "over 2,047";
+        QTest::newRow("PATH names a folder that is gone") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d + "/bin", (m.root / "CUDA" / "v10.2" / "bin").string()};
+        }) << "path-missing-entry" << "v10.2";
+        QTest::newRow("toolkit bin only on the user PATH") << true << Scenario([=](Machine& m) {
+            m.userPath = {m.winToolkit("12.6.3", spec("9.6.0.74")) + "/bin"};
+        }) << "toolkit-bin-user-path" << "only on your user PATH";
+        QTest::newRow("CUDA_PATH names a folder that is gone") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            m.systemPath = {d + "/bin"};
+            m.env.set("CUDA_PATH", d);
+            m.env.set("CUDA_PATH_V11_8", (m.root / "CUDA" / "v11.8").string());
+        }) << "cuda-path-missing" << "CUDA_PATH_V11_8 names";
     }
 
     void finding()

@@ -1,5 +1,7 @@
 // The real toolkit of these machines: /usr/local/cuda -> CUDA 13.0 with cuDNN 9.19.0.
+#include "detect/cudnninspect.h"
 #include "detect/detector.h"
+#include "detect/fsutil.h"
 #include "platform/fakeregistry.h"
 #include "platform/environment.h"
 
@@ -33,6 +35,27 @@ private slots:
         QCOMPARE(it->cudnn.builtForCudaMajor.value_or(0), 13);
         // These machines carry no driver (or a GPU one on the device host).
         QVERIFY(r.driver.state == DriverInfo::State::None || r.driver.state == DriverInfo::State::Present);
+    }
+
+    // Without the dist-info, the CUDA major of a cuDNN 9 build shows in the names its libraries
+    // load at run time (its .rodata; the real engines_precompiled names libcublasLt.so.13 and libnvrtc.so.13).
+    void realCudnn9NamesItsCuda()
+    {
+        const char* lib = "/usr/local/cuda/lib64/libcudnn_engines_precompiled.so.9";
+        if (!std::filesystem::exists(lib))
+            QSKIP("no libcudnn_engines_precompiled.so.9 under /usr/local/cuda/lib64 on this machine");
+        const auto names = cudaLibraryNames(lib);
+        QVERIFY2(std::find(names.begin(), names.end(), "libcublasLt.so.13") != names.end(), "libcublasLt.so.13");
+        QVERIFY2(std::find(names.begin(), names.end(), "libnvrtc.so.13") != names.end(), "libnvrtc.so.13");
+        QCOMPARE(cudaMajorFromNames(names).value_or(0), 13);
+        // Bounded: a limit smaller than the section still reads only that much, and finds what is in it.
+        QVERIFY(cudaLibraryNames(lib, 4096).size() <= names.size());
+        std::vector<InstalledFile> files;
+        for (const auto& n : listDirectory("/usr/local/cuda/lib64"))
+            if (n.rfind("libcudnn", 0) == 0 && n.size() > 3 && n.substr(n.size() - 3) == ".so")
+                files.push_back({"/usr/local/cuda/lib64/" + n, FileKind::SharedLib, fileSize("/usr/local/cuda/lib64/" + n).value_or(0),
+                                 std::nullopt, std::nullopt, ""});
+        QCOMPARE(cudaMajorFromNames(cudaLibraryNamesOf(files)).value_or(0), 13);
     }
 
     void stubDriverIsRecognised()
