@@ -95,6 +95,20 @@ MachineView toView(const DetectResult& r)
         m.diagnosis << view(p);
     for (const Problem& p : r.warnings)
         m.diagnosis << view(p);
+    m.pythonEnvironments = int(r.pythonEnvironments.size());
+    for (const FrameworkVerdict& f : r.frameworks) {
+        FrameworkView v;
+        v.title = q(f.package) + QLatin1Char(' ') + q(f.version);
+        v.environment = q(f.environmentKind) + QLatin1Char(' ') + QDir::toNativeSeparators(q(f.environment));
+        v.loads = f.loads ? QDir::toNativeSeparators(q(*f.loads)) : QString();
+        v.state = f.severity == "problem"   ? CheckState::Failed
+                  : f.severity == "warning" ? CheckState::Warning
+                  : f.severity == "ok"      ? CheckState::Passed
+                                            : CheckState::Skipped;
+        v.verdict = ProblemText::describe(q(f.code), v.title + QStringLiteral(" (") + v.environment + QLatin1Char(')'),
+                                          q(f.message));
+        m.frameworks << v;
+    }
     return m;
 }
 

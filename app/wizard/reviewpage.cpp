@@ -1,5 +1,6 @@
 #include "reviewpage.h"
 
+#include "frameworkspanel.h"
 #include "icons.h"
 #include "session.h"
 #include "setupwizard.h"
@@ -45,6 +46,8 @@ ReviewPage::ReviewPage(Session* session) : m_session(session)
     split->addWidget(m_files);
     split->addWidget(m_path);
     split->addWidget(m_warnings);
+    m_frameworks = new FrameworksPanel;  // what the frameworks will load, before and after this install
+    split->addWidget(m_frameworks);
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -116,6 +119,7 @@ void ReviewPage::showPlan()
     }
     m_path->setHtml(html);
 
+    m_frameworks->show(m_session->machine());
     UiKit::addProblems(m_warnings, p.warnings, CheckState::Warning);
     UiKit::addProblems(m_warnings, m_session->machine().diagnosis, CheckState::Warning);
     if (m_warnings->topLevelItemCount() == 0) {

@@ -8,6 +8,7 @@ class QTreeWidget;
 
 namespace cudnnsetup::wizard {
 
+class FrameworksPanel;
 class Session;
 
 // The plan before anything is written: files, PATH before → after, conflicts with fixes.
@@ -27,6 +28,7 @@ private:
     QTreeWidget* m_files;
     QTextBrowser* m_path;
     QTreeWidget* m_warnings;
+    FrameworksPanel* m_frameworks;
 };
 
 }  // namespace cudnnsetup::wizard

@@ -68,6 +68,15 @@ struct ToolkitView {
     QString compatibilityReason;
 };
 
+// One GPU framework of one Python environment and its verdict ("your frameworks").
+struct FrameworkView {
+    QString title;        // "onnxruntime-gpu 1.19.2"
+    QString environment;  // "conda C:\Users\me\miniconda3\envs\ml"
+    QString loads;        // the cudnn* file it loads, empty when none
+    CheckState state = CheckState::Pending;  // Passed ok, Warning, Failed problem, Skipped info
+    ProblemView verdict;  // the verdict's code, translated sentence and fix
+};
+
 struct MachineView {
     bool detected = false;  // detection ran
     QString error;          // why it could not run
@@ -76,6 +85,8 @@ struct MachineView {
     QList<ToolkitView> toolkits;
     QStringList cudnnCopies;        // "path — version — origin", winner first
     QList<ProblemView> diagnosis;   // conflicts with their fixes
+    QList<FrameworkView> frameworks;  // every framework verdict, healthy ones too
+    int pythonEnvironments = 0;       // how many environments were looked at
     bool interruptedTransaction = false;
     QString interruptedText;        // what was interrupted, where
     QString profileMarkdown;        // the core's version profile, as `cudnn-setup report` prints it

@@ -1,5 +1,6 @@
 #include "welcomepage.h"
 
+#include "frameworkspanel.h"
 #include "icons.h"
 #include "session.h"
 #include "setupwizard.h"
@@ -65,6 +66,8 @@ WelcomePage::WelcomePage(Session* session) : m_session(session)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(steps);
     layout->addWidget(machineBox);
+    m_frameworks = new FrameworksPanel;
+    layout->addWidget(m_frameworks);
     layout->addWidget(m_recoverBox);
     layout->addWidget(m_install);
     layout->addWidget(m_maintain);
@@ -95,6 +98,7 @@ void WelcomePage::refresh()
     const MachineView& m = m_session->machine();
     if (m_session->detecting() && !m.detected && m.error.isEmpty()) {
         m_summary->setText(tr("Looking at this computer…"));
+        m_frameworks->show(m);
         return;
     }
     QStringList lines;
@@ -114,6 +118,7 @@ void WelcomePage::refresh()
     if (!m.diagnosis.isEmpty())
         lines << tr("%n problem(s) found; they are explained on the Review page.", "", int(m.diagnosis.size()));
     m_summary->setText(lines.join(QStringLiteral("<br>")));
+    m_frameworks->show(m);
 
     const bool interrupted = m.interruptedTransaction;
     m_recoverBox->setVisible(interrupted || m_recovering);

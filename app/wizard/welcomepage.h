@@ -9,6 +9,7 @@ class QFrame;
 
 namespace cudnnsetup::wizard {
 
+class FrameworksPanel;
 class Session;
 
 // What will happen, what is on this machine, and an interrupted transaction to recover first.
@@ -26,6 +27,7 @@ private:
 
     Session* m_session;
     QLabel* m_summary;
+    FrameworksPanel* m_frameworks;
     QFrame* m_recoverBox;
     QLabel* m_recoverText;
     QPushButton* m_recoverButton;

@@ -840,6 +840,118 @@
       <source>Install what provides that DLL (the matching CUDA toolkit, or the Visual C++ Redistributable) so that it is next to cuDNN or on PATH.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>%1 loads a cuDNN it was built for.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing to do.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 loads the cuDNN it carries itself; installing cuDNN into a CUDA toolkit does not change what it loads.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing to do for it. For another cuDNN, install its build for that CUDA version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The published tables do not say which CUDA and cuDNN %1 needs.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Check the framework's install page for the CUDA and cuDNN it needs.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 has no GPU support on this system.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install a GPU build of it (on native Windows, TensorFlow's last one is 2.10), or use WSL2.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 cannot find the cuDNN library it needs.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install the cuDNN major version it needs, for its CUDA major version, into a matching CUDA toolkit and put its bin folder on PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 would load a cuDNN of another major version than the one it was built for.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install the cuDNN major version it needs and put it first on PATH, or install the version of the framework that matches the cuDNN you have.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 would load a cuDNN older than the one it was built with, which it refuses.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install that cuDNN release or a later one of the same major version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 would load a cuDNN built for another CUDA major version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Install the cuDNN build for the framework's CUDA major version (the archive named ..._cudaN-archive).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A program started now would load cuDNN libraries from different folders (%1): one process mixes releases.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Remove the stray cuDNN libraries from the earlier folder, or move the toolkit's bin folder ahead of it on PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The system PATH is longer than 2,047 characters; older dialogs and setx cut it when it is edited.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Remove entries that are gone or repeated before PATH is edited again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A PATH entry is written in quotes (%1); Windows does not find DLLs in it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Remove the quotes around that PATH entry; PATH entries never need them.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>PATH names folders that do not exist (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Remove those entries; an uninstalled toolkit leaves its bin folder behind on PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is only on your user PATH; services and other accounts do not see it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Move it to the system PATH (the installer puts it there).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>CUDA_PATH names a folder that does not exist (%1).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Set CUDA_PATH to an installed toolkit, or delete the variable.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1201,6 +1313,47 @@
     </message>
     <message>
       <source>Report saved to %1.</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::FrameworksPanel</name>
+    <message>
+      <source>Your frameworks</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>GPU frameworks in your Python environments and whether they load a working cuDNN</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Looking at this computer…</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>No TensorFlow, ONNX Runtime, PaddlePaddle, PyTorch or JAX in the %n Python environment(s) found.</source>
+      <translation>
+        <numerusform>No TensorFlow, ONNX Runtime, PaddlePaddle, PyTorch or JAX in the %n Python environment found.</numerusform>
+        <numerusform>No TensorFlow, ONNX Runtime, PaddlePaddle, PyTorch or JAX in the %n Python environments found.</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 in %2</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%n framework(s) will not load a working cuDNN as things are:</source>
+      <translation>
+        <numerusform>%n framework will not load a working cuDNN as things are:</numerusform>
+        <numerusform>%n frameworks will not load a working cuDNN as things are:</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Every GPU framework found loads a cuDNN it was built for:</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -836,6 +836,118 @@
       <source>Install what provides that DLL (the matching CUDA toolkit, or the Visual C++ Redistributable) so that it is next to cuDNN or on PATH.</source>
       <translation>请安装提供该 DLL 的软件（匹配版本的 CUDA 工具包，或 Visual C++ 运行库），使其位于 cuDNN 旁边或 PATH 中的文件夹里。</translation>
     </message>
+    <message>
+      <source>%1 loads a cuDNN it was built for.</source>
+      <translation>%1 会加载与其构建版本匹配的 cuDNN。</translation>
+    </message>
+    <message>
+      <source>Nothing to do.</source>
+      <translation>无需操作。</translation>
+    </message>
+    <message>
+      <source>%1 loads the cuDNN it carries itself; installing cuDNN into a CUDA toolkit does not change what it loads.</source>
+      <translation>%1 加载其自带的 cuDNN；把 cuDNN 安装到 CUDA 工具包不会改变它加载的版本。</translation>
+    </message>
+    <message>
+      <source>Nothing to do for it. For another cuDNN, install its build for that CUDA version.</source>
+      <translation>无需为它操作。如需其他 cuDNN，请安装对应 CUDA 版本的该框架构建。</translation>
+    </message>
+    <message>
+      <source>The published tables do not say which CUDA and cuDNN %1 needs.</source>
+      <translation>已发布的版本对照表中没有 %1 所需的 CUDA 和 cuDNN 版本。</translation>
+    </message>
+    <message>
+      <source>Check the framework's install page for the CUDA and cuDNN it needs.</source>
+      <translation>请查看该框架的安装说明，确认它需要的 CUDA 和 cuDNN。</translation>
+    </message>
+    <message>
+      <source>%1 has no GPU support on this system.</source>
+      <translation>%1 在此系统上不支持 GPU。</translation>
+    </message>
+    <message>
+      <source>Install a GPU build of it (on native Windows, TensorFlow's last one is 2.10), or use WSL2.</source>
+      <translation>请安装它的 GPU 版本（原生 Windows 上 TensorFlow 最后一个 GPU 版本是 2.10），或使用 WSL2。</translation>
+    </message>
+    <message>
+      <source>%1 cannot find the cuDNN library it needs.</source>
+      <translation>%1 找不到它需要的 cuDNN 库。</translation>
+    </message>
+    <message>
+      <source>Install the cuDNN major version it needs, for its CUDA major version, into a matching CUDA toolkit and put its bin folder on PATH.</source>
+      <translation>请将它需要的 cuDNN 主版本（对应其 CUDA 主版本）安装到匹配的 CUDA 工具包中，并把该工具包的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+      <source>%1 would load a cuDNN of another major version than the one it was built for.</source>
+      <translation>%1 会加载与其构建时主版本不同的 cuDNN。</translation>
+    </message>
+    <message>
+      <source>Install the cuDNN major version it needs and put it first on PATH, or install the version of the framework that matches the cuDNN you have.</source>
+      <translation>请安装它需要的 cuDNN 主版本并将其放在 PATH 最前面，或安装与现有 cuDNN 匹配的框架版本。</translation>
+    </message>
+    <message>
+      <source>%1 would load a cuDNN older than the one it was built with, which it refuses.</source>
+      <translation>%1 会加载比其构建时更旧的 cuDNN，框架会拒绝使用。</translation>
+    </message>
+    <message>
+      <source>Install that cuDNN release or a later one of the same major version.</source>
+      <translation>请安装该 cuDNN 版本，或同一主版本中更新的版本。</translation>
+    </message>
+    <message>
+      <source>%1 would load a cuDNN built for another CUDA major version.</source>
+      <translation>%1 会加载为另一个 CUDA 主版本构建的 cuDNN。</translation>
+    </message>
+    <message>
+      <source>Install the cuDNN build for the framework's CUDA major version (the archive named ..._cudaN-archive).</source>
+      <translation>请安装与该框架 CUDA 主版本对应的 cuDNN 构建（名为 ..._cudaN-archive 的压缩包）。</translation>
+    </message>
+    <message>
+      <source>A program started now would load cuDNN libraries from different folders (%1): one process mixes releases.</source>
+      <translation>现在启动的程序会从不同文件夹加载 cuDNN 库（%1）：同一进程混用了不同版本。</translation>
+    </message>
+    <message>
+      <source>Remove the stray cuDNN libraries from the earlier folder, or move the toolkit's bin folder ahead of it on PATH.</source>
+      <translation>请删除较早文件夹中多余的 cuDNN 库，或在 PATH 中把工具包的 bin 文件夹移到它前面。</translation>
+    </message>
+    <message>
+      <source>The system PATH is longer than 2,047 characters; older dialogs and setx cut it when it is edited.</source>
+      <translation>系统 PATH 超过 2,047 个字符；旧版对话框和 setx 编辑时会将其截断。</translation>
+    </message>
+    <message>
+      <source>Remove entries that are gone or repeated before PATH is edited again.</source>
+      <translation>在再次编辑 PATH 之前，请删除已不存在或重复的条目。</translation>
+    </message>
+    <message>
+      <source>A PATH entry is written in quotes (%1); Windows does not find DLLs in it.</source>
+      <translation>PATH 中有一项带有引号（%1）；Windows 不会在其中查找 DLL。</translation>
+    </message>
+    <message>
+      <source>Remove the quotes around that PATH entry; PATH entries never need them.</source>
+      <translation>请去掉该 PATH 条目两侧的引号；PATH 条目从不需要引号。</translation>
+    </message>
+    <message>
+      <source>PATH names folders that do not exist (%1).</source>
+      <translation>PATH 中包含不存在的文件夹（%1）。</translation>
+    </message>
+    <message>
+      <source>Remove those entries; an uninstalled toolkit leaves its bin folder behind on PATH.</source>
+      <translation>请删除这些条目；卸载的工具包会把它的 bin 文件夹遗留在 PATH 中。</translation>
+    </message>
+    <message>
+      <source>%1 is only on your user PATH; services and other accounts do not see it.</source>
+      <translation>%1 只在你的用户 PATH 中；服务和其他账户看不到它。</translation>
+    </message>
+    <message>
+      <source>Move it to the system PATH (the installer puts it there).</source>
+      <translation>请把它移到系统 PATH 中（安装程序会放在那里）。</translation>
+    </message>
+    <message>
+      <source>CUDA_PATH names a folder that does not exist (%1).</source>
+      <translation>CUDA_PATH 指向一个不存在的文件夹（%1）。</translation>
+    </message>
+    <message>
+      <source>Set CUDA_PATH to an installed toolkit, or delete the variable.</source>
+      <translation>请将 CUDA_PATH 设为已安装的工具包，或删除该变量。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1191,6 +1303,45 @@
     <message>
       <source>Report saved to %1.</source>
       <translation>报告已保存到 %1。</translation>
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::FrameworksPanel</name>
+    <message>
+      <source>Your frameworks</source>
+      <translation>你的框架</translation>
+    </message>
+    <message>
+      <source>GPU frameworks in your Python environments and whether they load a working cuDNN</source>
+      <translation>你的 Python 环境中的 GPU 框架，以及它们能否加载可用的 cuDNN</translation>
+    </message>
+    <message>
+      <source>Looking at this computer…</source>
+      <translation>正在检测本机环境…</translation>
+    </message>
+    <message numerus="yes">
+      <source>No TensorFlow, ONNX Runtime, PaddlePaddle, PyTorch or JAX in the %n Python environment(s) found.</source>
+      <translation>
+        <numerusform>在找到的 %n 个 Python 环境中没有 TensorFlow、ONNX Runtime、PaddlePaddle、PyTorch 或 JAX。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 in %2</source>
+      <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation>解决办法：%1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n framework(s) will not load a working cuDNN as things are:</source>
+      <translation>
+        <numerusform>按目前的状态，有 %n 个框架无法加载可用的 cuDNN：</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Every GPU framework found loads a cuDNN it was built for:</source>
+      <translation>找到的每个 GPU 框架都会加载与其构建版本匹配的 cuDNN：</translation>
     </message>
   </context>
   <context>
