@@ -5,6 +5,7 @@
 
 #include "detect/detector.h"
 #include "detect/toolkits.h"
+#include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "platform/environment.h"
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <thread>
 
@@ -158,6 +160,157 @@ TEST_F(CudaDiscovery, DependencyMissingLooksInSystem32AndTheToolkit)
     EXPECT_NE(missing[0].find("cudnn_ops_infer64_8.dll"), std::string::npos) << missing[0];
     ASSERT_FALSE(r.toolkits.empty());
     EXPECT_EQ(r.toolkits.front().cudnn.builtForCudaMajor, std::optional<int>(11));
+}
+
+namespace {
+constexpr const wchar_t* kSysEnvKey = L"SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment";
+
+std::optional<std::wstring> readValue(HKEY hive, const wchar_t* key, const wchar_t* name)
+{
+    DWORD bytes = 0;
+    if (::RegGetValueW(hive, key, name, RRF_RT_REG_SZ | RRF_RT_REG_EXPAND_SZ | RRF_NOEXPAND, nullptr, nullptr, &bytes) !=
+        ERROR_SUCCESS)
+        return std::nullopt;
+    std::wstring text(bytes / sizeof(wchar_t) + 1, L'\0');
+    if (::RegGetValueW(hive, key, name, RRF_RT_REG_SZ | RRF_RT_REG_EXPAND_SZ | RRF_NOEXPAND, nullptr, text.data(), &bytes) !=
+        ERROR_SUCCESS)
+        return std::nullopt;
+    text.resize(wcslen(text.c_str()));
+    return text;
+}
+
+void writeValue(HKEY hive, const wchar_t* key, const wchar_t* name, const std::wstring& value, DWORD type = REG_EXPAND_SZ)
+{
+    win::Key k;
+    ASSERT_EQ(::RegCreateKeyExW(hive, key, 0, nullptr, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, nullptr, k.put(), nullptr),
+              ERROR_SUCCESS);
+    ASSERT_EQ(::RegSetValueExW(k.get(), name, 0, type, reinterpret_cast<const BYTE*>(value.c_str()),
+                               static_cast<DWORD>((value.size() + 1) * sizeof(wchar_t))),
+              ERROR_SUCCESS);
+}
+
+DetectOptions offlineOptions(const std::vector<std::string>& roots)
+{
+    DetectOptions opts;
+    opts.find.windowsRules = true;
+    opts.find.scanSystem = false;
+    opts.find.runNvcc = false;
+    opts.find.roots = roots;
+    DriverInfo driver;
+    driver.state = DriverInfo::State::Present;
+    driver.version = "581.15";
+    driver.cudaVersion = 13000;
+    opts.driver = driver;
+    return opts;
+}
+
+bool hasFinding(const DetectResult& r, const std::string& code, const std::string& mentions, std::string* all)
+{
+    for (const auto* list : {&r.problems, &r.warnings})
+        for (const auto& p : *list) {
+            *all += p.code + ": " + p.message + "\n";
+            if (p.code == code && p.message.find(mentions) != std::string::npos)
+                return true;
+        }
+    return false;
+}
+
+// The system and user PATH of this prefix, put back after each test; the folders made removed.
+class MachineState : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        m_system = readValue(HKEY_LOCAL_MACHINE, kSysEnvKey, L"Path");
+        m_user = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
+    }
+    void TearDown() override
+    {
+        if (m_system)
+            writeValue(HKEY_LOCAL_MACHINE, kSysEnvKey, L"Path", *m_system);
+        if (m_user)
+            writeValue(HKEY_CURRENT_USER, L"Environment", L"Path", *m_user);
+        else
+            ::RegDeleteKeyValueW(HKEY_CURRENT_USER, L"Environment", L"Path");
+        ::RegDeleteTreeW(HKEY_CURRENT_USER, L"SOFTWARE\\Python\\PythonCore\\3.11");
+        ::SetEnvironmentVariableW(L"CUDA_PATH", nullptr);
+        std::error_code ec;
+        for (const char* d : {"C:\\cudnnsetup-cuda-11.3", "C:\\cudnnsetup-cuda-12.6", "C:\\cudnnsetup-q", "C:\\cudnnsetup-py311"})
+            std::filesystem::remove_all(d, ec);
+    }
+    std::optional<std::wstring> m_system, m_user;
+};
+}  // namespace
+
+// PATH hygiene read from this prefix's real registry values, as stored (REG_EXPAND_SZ, unexpanded).
+TEST_F(MachineState, PathHygieneFromTheRegistry)
+{
+    fixtures::ToolkitSpec spec;
+    spec.cuda = "12.6.3";
+    spec.cudnn = "9.6.0.74";
+    fixtures::buildToolkit("C:\\cudnnsetup-cuda-12.6", spec);
+    std::filesystem::create_directories("C:\\cudnnsetup-q\\bin");
+    std::wstring system = m_system.value_or(L"%SystemRoot%\\system32");
+    system += L";\"C:\\cudnnsetup-q\\bin\";C:\\cudnnsetup-gone\\bin";
+    while (system.size() <= 2047)
+        system += L";%SystemRoot%";
+    writeValue(HKEY_LOCAL_MACHINE, kSysEnvKey, L"Path", system);
+    writeValue(HKEY_CURRENT_USER, L"Environment", L"Path", L"C:\\cudnnsetup-cuda-12.6\\bin");
+    ASSERT_TRUE(::SetEnvironmentVariableW(L"CUDA_PATH", L"C:\\cudnnsetup-no-such-toolkit"));
+    const DetectResult r = detect(offlineOptions({"C:\\cudnnsetup-cuda-12.6"}), *hostEnvironment(), *hostRegistry());
+    std::string all;
+    EXPECT_TRUE(hasFinding(r, "system-path-too-long", "over 2,047", &all)) << all;
+    EXPECT_TRUE(hasFinding(r, "path-quoted-entry", "\"C:\\cudnnsetup-q\\bin\"", &all)) << all;
+    EXPECT_TRUE(hasFinding(r, "path-missing-entry", "C:\\cudnnsetup-gone\\bin", &all)) << all;
+    EXPECT_TRUE(hasFinding(r, "toolkit-bin-user-path", "cudnnsetup-cuda-12.6", &all)) << all;
+    EXPECT_TRUE(hasFinding(r, "cuda-path-missing", "C:\\cudnnsetup-no-such-toolkit", &all)) << all;
+    // A quoted entry whose folder exists is reported as quoted, not as missing.
+    EXPECT_FALSE(hasFinding(r, "path-missing-entry", "cudnnsetup-q", &all)) << all;
+}
+
+// A python.org-style environment in the prefix, registered under PEP 514 as its installer does,
+// with pip's dist-info folders: ONNX Runtime finds the toolkit's cuDNN 8 on the user PATH, PyTorch
+// loads its own copy.
+TEST_F(MachineState, FrameworksOfAPythonEnvironmentInThePrefix)
+{
+    fixtures::ToolkitSpec spec;
+    spec.cuda = "11.3.1";
+    spec.cudnn = "8.2.0.53";
+    fixtures::buildToolkit("C:\\cudnnsetup-cuda-11.3", spec);
+    const std::filesystem::path py = "C:\\cudnnsetup-py311";
+    const std::filesystem::path site = py / "Lib" / "site-packages";
+    winetest::writeFile(py / "python.exe", "MZ stand-in");
+    winetest::writeFile(site / "onnxruntime_gpu-1.19.2.dist-info" / "METADATA", "Name: onnxruntime-gpu\nVersion: 1.19.2\n");
+    winetest::writeFile(site / "torch-2.5.1+cu124.dist-info" / "METADATA", "Name: torch\nVersion: 2.5.1+cu124\n");
+    winetest::writeFile(site / "torch" / "version.py", "__version__ = '2.5.1+cu124'\ncuda: Optional[str] = '12.4'\n");
+    fixtures::PeOptions pe;
+    pe.fileVersion = "9.1.0.70";
+    fixtures::writeBytes((site / "torch" / "lib" / "cudnn64_9.dll").string(), fixtures::buildPe(pe));
+    writeValue(HKEY_CURRENT_USER, L"SOFTWARE\\Python\\PythonCore\\3.11\\InstallPath", L"", py.wstring(), REG_SZ);
+    writeValue(HKEY_CURRENT_USER, L"SOFTWARE\\Python\\PythonCore\\3.11", L"SysVersion", L"3.11", REG_SZ);
+    writeValue(HKEY_CURRENT_USER, L"Environment", L"Path", L"C:\\cudnnsetup-cuda-11.3\\bin");
+
+    const DetectResult r = detect(offlineOptions({"C:\\cudnnsetup-cuda-11.3"}), *hostEnvironment(), *hostRegistry());
+    const auto env = std::find_if(r.pythonEnvironments.begin(), r.pythonEnvironments.end(),
+                                  [](const PythonEnvironment& e) { return e.kind == "py launcher" && e.root.find("cudnnsetup-py311") != std::string::npos; });
+    ASSERT_NE(env, r.pythonEnvironments.end());
+    EXPECT_EQ(env->pythonVersion.value_or(""), "3.11");
+    auto verdict = [&](const std::string& package) -> const FrameworkVerdict* {
+        for (const auto& f : r.frameworks)
+            if (f.package == package && f.environment.find("cudnnsetup-py311") != std::string::npos)
+                return &f;
+        return nullptr;
+    };
+    const FrameworkVerdict* ort = verdict("onnxruntime-gpu");
+    ASSERT_NE(ort, nullptr);
+    EXPECT_EQ(ort->code, "framework-cudnn-major") << ort->message;
+    EXPECT_NE(ort->message.find("cudnn64_8.dll"), std::string::npos) << ort->message;
+    EXPECT_EQ(ort->loadsVia, "PATH (user)") << ort->message;
+    EXPECT_EQ(ort->loadsVersion.value_or(""), "8.2.0.53") << ort->message;
+    const FrameworkVerdict* torch = verdict("torch");
+    ASSERT_NE(torch, nullptr);
+    EXPECT_EQ(torch->code, "framework-bundled") << torch->message;
+    EXPECT_EQ(torch->loadsVersion.value_or(""), "9.1.0.70") << torch->message;
+    EXPECT_NE(torch->message.find("does not change what it loads"), std::string::npos) << torch->message;
 }
 
 TEST(Environment, VariablesAreCaseInsensitiveAndFoldersAreTheShells)
