@@ -36,6 +36,9 @@ void printHuman(const CommandContext& ctx, const DetectResult& r)
     }
     for (const auto& c : r.copies)
         say(ctx, std::string(c.wins ? "* " : "  ") + c.path + " (" + c.version.value_or("?") + ", " + c.origin + ")");
+    for (const auto& f : r.frameworks)  // "your frameworks": every verdict, healthy ones too
+        say(ctx, "Framework " + f.package + " " + f.version + " (" + f.environmentKind + " " + f.environment + "): " +
+                     f.code + (f.loads ? ", loads " + *f.loads + " (" + f.loadsVersion.value_or("?") + ")" : ""));
     for (const auto& p : r.problems)
         say(ctx, "problem " + p.code + ": " + p.message);
     for (const auto& p : r.warnings)
