@@ -71,8 +71,10 @@ private slots:
         QTest::addColumn<int>("major");          // 0: none / disagreeing
         QTest::newRow("cuDNN 9 for CUDA 12 (.so)") << "elf" << QStringList{"libcublasLt.so.12", "libnvrtc.so.12"} << 0 << 12;
         QTest::newRow("cuDNN 9 for CUDA 13 (.so)") << "elf" << QStringList{"libcublasLt.so.13", "libnvrtc.so.13"} << 0 << 13;
-        QTest::newRow("cuDNN 9 for CUDA 12 (DLL)") << "pe" << QStringList{"cublasLt64_12.dll", "nvrtc64_120_0.dll"} << 0 << 12;
-        QTest::newRow("cuDNN 9 for CUDA 13 (DLL, nvrtc64_130_0)") << "pe" << QStringList{"cublasLt64_13.dll", "nvrtc64_130_0.dll"} << 0 << 13;
+        QTest::newRow("cuDNN 9 for CUDA 12 (DLL, .rdata)") << "pe-rdata" << QStringList{"cublasLt64_12.dll", "nvrtc64_120_0.dll"} << 0 << 12;
+        QTest::newRow("cuDNN 9 for CUDA 13 (DLL, nvrtc64_130_0)") << "pe-rdata" << QStringList{"cublasLt64_13.dll", "nvrtc64_130_0.dll"} << 0 << 13;
+        QTest::newRow("DLL without .rdata: its first bytes") << "pe" << QStringList{"cublasLt64_12.dll"} << 0 << 12;
+        QTest::newRow("DLL with .rdata: a name outside it is not read") << "pe-outside" << QStringList{"cublasLt64_12.dll"} << 0 << 0;
         QTest::newRow("names that disagree: no verdict") << "elf" << QStringList{"libcublasLt.so.12", "libnvrtc.so.13"} << 0 << 0;
         QTest::newRow("a name past the limit is not read") << "elf" << QStringList{"libcublasLt.so.12"} << 1024 << 0;
         QTest::newRow("no names") << "pe" << QStringList{} << 0 << 0;
@@ -84,17 +86,25 @@ private slots:
         QFETCH(int, limit);
         QFETCH(int, major);
         QTemporaryDir tmp;
-        auto bytes = kind == "elf" ? buildElfSharedObject("libcudnn_engines_precompiled.so.9") : buildPe(PeOptions{});
-        bytes.resize(std::max<std::size_t>(bytes.size(), 4096), 0);  // the names sit past the first KiB
-        for (const auto& s : strings) {
-            const std::string z = s.toStdString() + '\0';
-            bytes.insert(bytes.end(), z.begin(), z.end());
+        PeOptions pe;
+        if (kind == "pe-rdata")
+            for (const auto& s : strings)
+                pe.rdataStrings.push_back(s.toStdString());
+        if (kind == "pe-outside")
+            pe.rdataStrings = {"just some read-only text"};
+        auto bytes = kind == "elf" ? buildElfSharedObject("libcudnn_engines_precompiled.so.9") : buildPe(pe);
+        if (kind != "pe-rdata") {
+            bytes.resize(std::max<std::size_t>(bytes.size(), 4096), 0);  // the names sit past the first KiB
+            for (const auto& s : strings) {
+                const std::string z = s.toStdString() + '\0';
+                bytes.insert(bytes.end(), z.begin(), z.end());
+            }
         }
         const std::string path = (fs::path(tmp.path().toStdString()) / "lib").string();
         writeBytes(path, bytes);
         const auto names = limit ? cudaLibraryNames(path, std::uint64_t(limit)) : cudaLibraryNames(path);
         QCOMPARE(cudaMajorFromNames(names).value_or(0), major);
-        if (!limit)
+        if (!limit && kind != "pe-outside")
             QCOMPARE(int(names.size()), int(strings.size()));
     }
 
