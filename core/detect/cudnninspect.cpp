@@ -61,11 +61,26 @@ std::optional<int> cudaMajorFromDistInfo(const fs::path& root)
 
 std::vector<std::string> cudaLibraryNamesOf(const std::vector<InstalledFile>& files)
 {
-    std::set<std::string> names;
+    // Smallest files first, and done as soon as the names agree on a major: a cuDNN 9 set is about
+    // 500 MB, and detection must stay fast. At most 64 MiB are read for one set.
+    std::vector<const InstalledFile*> libs;
     for (const auto& f : files)
         if ((f.kind == FileKind::Dll || f.kind == FileKind::SharedLib) && f.size > 0)
-            for (auto& n : cudaLibraryNames(f.path))
-                names.insert(std::move(n));
+            libs.push_back(&f);
+    std::sort(libs.begin(), libs.end(), [](const InstalledFile* a, const InstalledFile* b) { return a->size < b->size; });
+    std::set<std::string> names;
+    std::uint64_t budget = 64ull << 20;
+    for (const auto* f : libs) {
+        if (budget == 0)
+            break;
+        const std::uint64_t limit = std::min<std::uint64_t>(budget, 32ull << 20);
+        std::uint64_t read = 0;
+        for (auto& n : cudaLibraryNames(f->path, limit, &read))
+            names.insert(std::move(n));
+        budget -= std::min(budget, read);
+        if (cudaMajorFromNames({names.begin(), names.end()}))
+            break;
+    }
     return {names.begin(), names.end()};
 }
 

@@ -18,17 +18,13 @@ namespace cudnnsetup {
 namespace {
 using Vars = std::map<std::string, std::string>;
 
-// "64_112" (TensorFlow's Windows build_info) -> "11.2"; "64_8" -> "8"; "12.3" stays.
+// "64_112" (TensorFlow's Windows build_info) -> "11.2"; "64_8" -> "8"; Linux's "12.3" stays.
 std::string buildInfoVersion(const std::string& v, bool cuda)
 {
     if (v.rfind("64_", 0) != 0)
         return v;
     const std::string d = v.substr(3);
-    if (cuda && d.size() == 3)
-        return d.substr(0, 2) + "." + d.substr(2);
-    if (cuda && d.size() == 2 && d[0] >= '2')  // "64_12" -> 12.x? keep the major
-        return d;
-    return d;
+    return cuda && d.size() == 3 ? d.substr(0, 2) + "." + d.substr(2) : d;
 }
 
 std::optional<int> majorOf(const std::optional<std::string>& v)
@@ -257,7 +253,7 @@ std::string versionOfCopy(const std::string& path, bool windows, const PythonEnv
 }
 
 std::optional<int> cudaMajorOfCopy(const std::string& path, bool windows, const FrameworkContext& ctx,
-                                   const PythonEnvironment& env)
+                                   const PythonEnvironment& env, std::map<std::string, std::optional<int>>& scanned)
 {
     const std::string dir = fs::path(path).parent_path().string();
     if (ctx.toolkits)
@@ -274,7 +270,9 @@ std::optional<int> cudaMajorOfCopy(const std::string& path, bool windows, const 
             sameFolder((fs::path(p.sitePackages) / "nvidia" / "cudnn").string(), fs::path(dir).parent_path().string()))
             return std::stoi(m[1].str());
     }
-    // Any other folder: what its cuDNN files import or name (bounded reads).
+    // Any other folder: what its cuDNN files import or name (bounded reads, once per folder).
+    if (const auto it = scanned.find(dir); it != scanned.end())
+        return it->second;
     std::vector<InstalledFile> files;
     for (const auto& n : globFiles(dir, windows ? ".dll" : ".so"))
         if (lowerAscii(n).find("cudnn") != std::string::npos) {
@@ -286,9 +284,11 @@ std::optional<int> cudaMajorOfCopy(const std::string& path, bool windows, const 
                 f.imports = readPeQuick(f.path).imports;
             files.push_back(std::move(f));
         }
-    if (const auto m = cudaMajorFromImports(files))
-        return m;
-    return cudaMajorFromNames(cudaLibraryNamesOf(files));
+    auto major = cudaMajorFromImports(files);
+    if (!major)
+        major = cudaMajorFromNames(cudaLibraryNamesOf(files));
+    scanned[dir] = major;
+    return major;
 }
 
 std::string envLabel(const PythonEnvironment& e)
@@ -303,6 +303,7 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
     const bool win = ctx.windowsRules;
     const auto& rules = CompatRules::builtin();
     Searcher searcher{ctx, {}};
+    std::map<std::string, std::optional<int>> scanned;  // folder -> the CUDA major its cuDNN files name
     for (const auto& env : envs) {
         std::set<std::string> done;  // tensorflow and tensorflow-gpu of one site-packages: one verdict
         for (const auto& pkg : env.packages) {
@@ -394,7 +395,7 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             if (got) {
                 v.loads = (fs::path(got->dir) / (hit ? hitName : otherName)).string();
                 v.loadsVersion = versionOfCopy(*v.loads, win, env);
-                v.loadsCudaMajor = cudaMajorOfCopy(*v.loads, win, ctx, env);
+                v.loadsCudaMajor = cudaMajorOfCopy(*v.loads, win, ctx, env, scanned);
                 v.loadsVia = got->origin;
             }
             const std::string cudaText = v.needs.cuda.value_or("?");

@@ -240,8 +240,10 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> readOnlyDataRange(std::if
 }
 }  // namespace
 
-std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit)
+std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit, std::uint64_t* bytesRead)
 {
+    if (bytesRead)
+        *bytesRead = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return {};
@@ -263,6 +265,8 @@ std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t
         const auto got = static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount()));
         if (got == 0)
             break;
+        if (bytesRead)
+            *bytesRead += got;
         // Only printable runs can hold a name; regex over them, not over the binary.
         std::size_t i = 0;
         while (i < got) {

@@ -48,7 +48,8 @@ PeQuick readPeQuick(const std::string& path);
 // cublasLt64_12.dll, nvrtc64_120_0.dll), found in its read-only data: the ELF .rodata / PE
 // .rdata section when the section table names one, else the first bytes; never more than
 // `limit` bytes of one file. cuDNN 9 imports none of them, so this is how its CUDA major shows.
-std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit = 32ull << 20);
+std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit = 32ull << 20,
+                                          std::uint64_t* bytesRead = nullptr);
 // The CUDA major those names agree on; nullopt when there are none or they disagree.
 std::optional<int> cudaMajorFromNames(const std::vector<std::string>& names);
 
