@@ -267,6 +267,32 @@ TEST_F(MachineState, PathHygieneFromTheRegistry)
     EXPECT_FALSE(hasFinding(r, "path-missing-entry", "cudnnsetup-q", &all)) << all;
 }
 
+// Split loading on this prefix's real PATH: an older cudnn_cnn_infer64_8.dll in a folder ahead of
+// the toolkit's bin is what a process started now loads beside the toolkit's cudnn64_8.dll.
+TEST_F(MachineState, MixedLoadSetFromTheRegistryPath)
+{
+    fixtures::ToolkitSpec spec;
+    spec.cuda = "11.3.1";
+    spec.cudnn = "8.2.0.53";
+    fixtures::buildToolkit("C:\\cudnnsetup-cuda-11.3", spec);
+    std::filesystem::create_directories("C:\\cudnnsetup-q\\bin");
+    fixtures::PeOptions pe;
+    pe.fileVersion = "8.0.5.39";
+    fixtures::writeBytes("C:\\cudnnsetup-q\\bin\\cudnn_cnn_infer64_8.dll", fixtures::buildPe(pe));
+    writeValue(HKEY_LOCAL_MACHINE, kSysEnvKey, L"Path",
+               m_system.value_or(L"%SystemRoot%\\system32") + L";C:\\cudnnsetup-q\\bin;C:\\cudnnsetup-cuda-11.3\\bin");
+    const DetectResult r = detect(offlineOptions({"C:\\cudnnsetup-cuda-11.3"}), *hostEnvironment(), *hostRegistry());
+    std::string all;
+    EXPECT_TRUE(hasFinding(r, "mixed-cudnn", "cudnn_cnn_infer64_8.dll from C:\\cudnnsetup-q\\bin", &all)) << all;
+    const auto set = std::find_if(r.loadSets.begin(), r.loadSets.end(), [](const LoadSet& l) { return l.mixed; });
+    ASSERT_NE(set, r.loadSets.end());
+    const auto cnn = std::find_if(set->files.begin(), set->files.end(),
+                                  [](const LoadedFile& f) { return f.name == "cudnn_cnn_infer64_8.dll"; });
+    ASSERT_NE(cnn, set->files.end());
+    EXPECT_EQ(cnn->version.value_or(""), "8.0.5.39");
+    EXPECT_EQ(cnn->origin, "PATH (system)");
+}
+
 // A python.org-style environment in the prefix, registered under PEP 514 as its installer does,
 // with pip's dist-info folders: ONNX Runtime finds the toolkit's cuDNN 8 on the user PATH, PyTorch
 // loads its own copy.
@@ -278,6 +304,8 @@ TEST_F(MachineState, FrameworksOfAPythonEnvironmentInThePrefix)
     fixtures::buildToolkit("C:\\cudnnsetup-cuda-11.3", spec);
     const std::filesystem::path py = "C:\\cudnnsetup-py311";
     const std::filesystem::path site = py / "Lib" / "site-packages";
+    for (const auto& d : {py, site / "onnxruntime_gpu-1.19.2.dist-info", site / "torch-2.5.1+cu124.dist-info", site / "torch" / "lib"})
+        std::filesystem::create_directories(d);
     winetest::writeFile(py / "python.exe", "MZ stand-in");
     winetest::writeFile(site / "onnxruntime_gpu-1.19.2.dist-info" / "METADATA", "Name: onnxruntime-gpu\nVersion: 1.19.2\n");
     winetest::writeFile(site / "torch-2.5.1+cu124.dist-info" / "METADATA", "Name: torch\nVersion: 2.5.1+cu124\n");
