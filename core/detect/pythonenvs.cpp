@@ -67,9 +67,10 @@ struct Finder {
             add(root / "Lib" / "site-packages");
             return dirs;
         }
-        for (const auto& lib : {root / "lib", root / "local" / "lib"}) {
-            if (lib.parent_path().filename() == "local" && root.filename() != "usr")
-                continue;  // /usr/local/lib/python3.X/dist-packages is Debian's pip folder for /usr only
+        std::vector<fs::path> libs = {root / "lib"};
+        if (root.filename() == "usr")
+            libs.push_back(root / "local" / "lib");  // /usr/local/lib/python3.X/dist-packages: Debian's pip folder for /usr
+        for (const auto& lib : libs) {
             for (const auto& py : listDirectory(lib.string()))
                 if (py.rfind("python3", 0) == 0) {
                     add(lib / py / "site-packages");

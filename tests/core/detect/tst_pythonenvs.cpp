@@ -91,6 +91,11 @@ private slots:
             fs::create_directories(h.p("home/.local/lib/python3.11/site-packages/paddlepaddle_gpu-2.6.1.post120.dist-info"));
             h.env.set("PATH", h.p("usr/bin"));
         }) << "PATH|usr|3.11|jax=0.4.30|jax-cuda12-plugin=0.4.30;user site|site-packages|3.11|paddlepaddle-gpu=2.6.1.post120;";
+        QTest::newRow("a Python built into /usr/local") << false << Setup([](Host& h) {
+            writeText(h.p("usr/local/bin/python3"), "#!");
+            fs::create_directories(h.p("usr/local/lib/python3.12/site-packages/onnxruntime_gpu-1.20.1.dist-info"));
+            h.env.set("PATH", h.p("usr/local/bin"));
+        }) << "PATH|local|3.12|onnxruntime-gpu=1.20.1;";
         QTest::newRow("Windows user site under %APPDATA%") << true << Setup([](Host& h) {
             fs::create_directories(h.p("Roaming/Python/Python310/site-packages/tensorflow_gpu-2.10.0.dist-info"));
             h.env.set("APPDATA", h.p("Roaming"));
