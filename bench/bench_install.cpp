@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,7 @@ void freshToolkit(const fs::path& p)
     fs::remove_all(p);
     for (const char* d : {"bin", "include", "lib/x64"})
         fs::create_directories(p / d);
+    std::ofstream(p / "version.json") << "{\"cuda\":{\"version\":\"11.3.1\"}}";  // a CUDA toolkit to the helper
 }
 
 }  // namespace
@@ -93,15 +95,18 @@ int main(int argc, char** argv)
     };
     const fs::path tk = work / "fresh";
     const std::string state = (work / "state").string();
-    // The apply step alone (what the elevated helper does): the plan is made first, untimed.
-    const std::string planFile = (work / "plan.json").string();
+    // What the elevated helper does (verify, scan, plan, compare the digest, apply): the intent
+    // comes from a dry run first, untimed.
+    const std::string intentFile = (work / "intent.sh").string();
     const std::string makePlan = "'" + cli + "' --json --state-dir '" + state + "' install '" + archive.string() +
                                  "' --toolkit '" + tk.string() + "' --allow-unknown --no-path --dry-run"
-                                 " | python3 -c 'import json,sys; json.dump(json.load(sys.stdin)[\"plan\"], sys.stdout)' > '" +
-                                 planFile + "'";
+                                 " | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"TX=%s DIGEST=%s\" % "
+                                 "(d[\"plan\"][\"transaction\"], d[\"plan_digest\"]))' > '" + intentFile + "'";
     const std::vector<Case> cases{
-        {"cudnn-setup apply only (journal+stage+fsync)",
-         "'" + cli + "' --state-dir '" + state + "' elevated-apply '" + planFile + "' > /dev/null && sync"},
+        {"cudnn-setup elevated-apply (helper: all of it)",
+         ". '" + intentFile + "' && '" + cli + "' --state-dir '" + state +
+             "' elevated-apply --operation install --archive '" + archive.string() + "' --toolkit \"$(realpath '" +
+             tk.string() + "')\" --allow-unknown --no-path --transaction \"$TX\" --plan-digest \"$DIGEST\" > /dev/null && sync"},
         {"cudnn-setup install (verify + apply)",
          "'" + cli + "' --state-dir '" + state + "' install '" + archive.string() + "' --toolkit '" + tk.string() +
              "' --allow-unknown --no-path > /dev/null && sync"},
@@ -114,7 +119,7 @@ int main(int argc, char** argv)
         for (const Case& c : cases) {
             freshToolkit(tk);
             fs::remove_all(state);
-            if (std::string(c.name).find("apply only") != std::string::npos && runShell(makePlan).status != 0)
+            if (std::string(c.name).find("elevated-apply") != std::string::npos && runShell(makePlan).status != 0)
                 std::fprintf(stderr, "cannot make the plan\n");
             runShell("sync");
             const Measured m = runShell(c.command);

@@ -8,3 +8,11 @@ if(CUDNN_SETUP_SANITIZE)
   target_compile_options(cudnnsetup_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
   target_link_options(cudnnsetup_options INTERFACE -fsanitize=address,undefined)
 endif()
+
+# Test hooks (core/common/testhooks.h): environment variables that steer a product binary
+# for tests. Only a build made for tests reads them; a release build (and the elevated
+# helper, in every build) never does.
+option(CUDNN_SETUP_TEST_HOOKS "Honour the CUDNN_SETUP_* test hooks (a build made for tests)" OFF)
+if(CUDNN_SETUP_TEST_HOOKS)
+  target_compile_definitions(cudnnsetup_options INTERFACE CUDNN_SETUP_TEST_HOOKS=1)
+endif()

@@ -11,6 +11,8 @@
 #include "install/installflow.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
+#include "install/trust.h"
+#include "common/testhooks.h"
 #include "platform/elevation.h"
 #include "platform/statelock.h"
 
@@ -26,8 +28,10 @@ namespace cudnnsetup::cli {
 namespace {
 
 struct InstallArgs {
-    std::string archive, toolkit, sha256, manifest, planFile;
+    std::string archive, toolkit, sha256, manifest;
     bool allowUnknown = false, noPath = false, dryRun = false;
+    // elevated-apply: the rest of the intent (install/trust.h)
+    std::string operation, transaction, planDigest;
 };
 
 std::string stateDirOf(const CommandContext& ctx)
@@ -60,18 +64,16 @@ int usage(const CommandContext& ctx, const std::string& toolkit, const std::stri
     return finish(ctx, doc, static_cast<int>(ExitCode::Usage));
 }
 
-// Before anything else that changes a toolkit: an interrupted transaction is rolled back.
-std::optional<int> autoRecover(const CommandContext& ctx, const std::string& toolkit)
-{
-    const std::optional<Outcome> recovered = recoverBeforeChanging(stateDirOf(ctx));
-    if (!recovered)
-        return std::nullopt;
-    for (const std::string& n : recovered->notes)
-        say(ctx, "recover: " + n);
-    if (!recoverFailed(*recovered))
-        return std::nullopt;
-    return finish(ctx, outcomeJson(toolkit, *recovered), static_cast<int>(ExitCode::NotRolledBack));
-}
+// The helper reports; it never elevates again.
+class NoElevator : public Elevator {
+public:
+    bool needed(const std::vector<std::string>&) const override { return false; }
+    Result<int> run(const std::string&, const std::vector<std::string>&, std::string*,
+                    const std::function<void()>&) override
+    {
+        return Error{"elevation-failed", "The elevated helper does not elevate again.", "NoElevator"};
+    }
+};
 
 class StderrProgress : public ProgressSink {
 public:
@@ -94,20 +96,20 @@ private:
     int m_last = -1;
 };
 
-// The elevated helper applies the plan: it re-reads, re-checks and re-stages everything.
-int applyElevated(const CommandContext& ctx, const Plan& plan, Elevator& elevator, ProgressSink* progress)
+// The elevated helper gets only the intent (install/trust.h) on its command line, never a plan:
+// it verifies, scans and plans for itself and applies only a plan with the reviewed digest.
+int applyElevated(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r, Elevator& elevator,
+                  ProgressSink* progress)
 {
-    const std::string planFile =
-        (std::filesystem::temp_directory_path() / ("cudnn-setup-plan-" + plan.transactionId + ".json")).string();
-    {
-        std::ofstream out(planFile, std::ios::trunc);
-        out << toJson(plan).dump(1);
-    }
+    const Plan& plan = *r.plan;
+    const Intent intent = intentFor(plan, a.noPath, a.sha256.empty() ? std::nullopt : std::optional(a.sha256),
+                                    a.manifest.empty() ? std::nullopt : std::optional(a.manifest), a.allowUnknown);
+    std::vector<std::string> args{"--json", "--state-dir", plan.stateDir, "elevated-apply"};
+    for (std::string& arg : intentArguments(intent))
+        args.push_back(std::move(arg));
     std::string output;
     HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, progress);
-    auto rc = elevator.run(currentExecutable(), {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile},
-                           &output, [&helperProgress] { helperProgress.poll(); });
-    std::filesystem::remove(planFile);
+    auto rc = elevator.run(currentExecutable(), args, &output, [&helperProgress] { helperProgress.poll(); });
     if (!rc) {
         Outcome o;
         o.problems.push_back({rc.error().code, std::nullopt, rc.error().message});
@@ -155,7 +157,7 @@ int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r,
     case FlowStatus::Planned:
         if (a.dryRun)
             return finish(ctx, planJson(*r.plan), code);
-        return applyElevated(ctx, *r.plan, elevator, progress);
+        return applyElevated(ctx, a, r, elevator, progress);
     case FlowStatus::NothingToDo: {
         Outcome o;
         o.ok = true;
@@ -190,11 +192,15 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     o.applyHere = !elevator->needed({root, o.stateDir});
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
-    const FlowResult r = kind == PlanKind::Install ? installArchive(a.archive, a.toolkit, o)
+    // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
+    InstallArgs args = a;
+    if (!args.archive.empty())
+        args.archive = std::filesystem::absolute(args.archive, ec).string();
+    const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, a.toolkit, o)
                          : kind == PlanKind::Repair
-                             ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
+                             ? repairToolkit(a.toolkit, args.archive.empty() ? std::nullopt : std::optional(args.archive), o)
                              : uninstallToolkit(a.toolkit, o);
-    return report(ctx, a, r, *elevator, &progress);
+    return report(ctx, args, r, *elevator, &progress);
 }
 
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
@@ -218,53 +224,47 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
                   static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
 }
 
-// The elevated side: re-reads the plan, checks every target, re-hashes the archive while staging.
-int runElevatedApply(const CommandContext& ctx, const std::string& planFile)
+// The elevated side (WiX burn's elevated engine): told what the user asked for, it trusts
+// nothing else. No test hook is read from here on; the state folder is made (and checked to
+// be) administrators-only; the archive is verified from this process's own read, the toolkit
+// scanned, the plan made here and applied only if its digest is the reviewed one.
+int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
 {
+    testhooks::disable();
     const std::string stateDir = stateDirOf(ctx);
-    // This side runs with rights and trusts the journal and records it finds there:
-    // only administrators (root) may write the state folder.
     if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard.ok())
-        return usage(ctx, "", guard.error().code, guard.error().message);
-    std::ifstream in(planFile, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    Plan plan;
-    try {
-        plan = planFromJson(nlohmann::json::parse(text.str()));
-    } catch (const nlohmann::json::exception& e) {
-        return usage(ctx, "", "unsafe-plan", "The plan " + planFile + " cannot be read: " + e.what());
-    }
-    std::error_code ec;
-    const auto canonical = std::filesystem::canonical(plan.toolkit, ec);
-    if (ec || canonical.generic_string() != plan.toolkit)
-        return usage(ctx, plan.toolkit, "unsafe-plan", "The plan's toolkit " + plan.toolkit + " is not a canonical folder.");
-    auto lock = StateLock::tryAcquire(stateDir);
-    if (!lock) {
-        Outcome o;
-        o.problems.push_back({lock.error().code, stateDir, lock.error().message});
-        return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::RolledBack));
-    }
-    if (auto rc = autoRecover(ctx, plan.toolkit))
-        return *rc;
-    auto state = snapshotToolkit(plan.toolkit, {}, stateDir);
-    if (!state)
-        return usage(ctx, plan.toolkit, state.error().code, state.error().message);
-    PathService path = pathServiceFor(*state);
-    const Problems refused = checkPlanForHelper(plan, stateDir, path);
-    if (!refused.empty()) {
-        Outcome o;
-        o.problems = refused;
-        return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::Usage));
-    }
-    auto files = makeRealFileOps();
-    auto source = makeArchiveStagingSource();
-    Engine engine(*files, path.system.get(), source.get());
-    engine.setHooks(hooksFromEnvironment());
+        return usage(ctx, a.toolkit, guard.error().code, guard.error().message);
+    std::optional<PlanKind> kindOf;
+    for (PlanKind k : {PlanKind::Install, PlanKind::Repair, PlanKind::Uninstall})
+        if (a.operation == toString(k))
+            kindOf = k;
+    const PlanKind kind = kindOf.value_or(PlanKind::Install);
+    if (!kindOf || !validTransactionId(a.transaction) || a.planDigest.size() != 64 ||
+        (kind == PlanKind::Install && a.archive.empty()) || (kind == PlanKind::Uninstall && !a.archive.empty()))
+        return usage(ctx, a.toolkit, "unsafe-plan", "The elevated helper was started with an incomplete request; "
+                                                    "nothing was changed.");
+    if (auto bad = checkToolkitRoot(a.toolkit))
+        return usage(ctx, a.toolkit, bad->code, bad->message);
+    FlowOptions o;
+    o.stateDir = stateDir;
+    if (!a.sha256.empty())
+        o.sha256 = a.sha256;
+    if (!a.manifest.empty())
+        o.manifestPath = a.manifest;
+    o.allowUnknown = a.allowUnknown;
+    o.noPath = a.noPath;
+    o.transactionId = a.transaction;
+    o.reviewedDigest = a.planDigest;
+    o.applyHere = true;
     // Read by the unelevated side, which cannot see this process's output until it ends.
-    HelperProgressWriter progress(stateDir, plan.transactionId);
-    const Outcome o = engine.apply(plan, nullptr, &progress);
-    return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(o.exitCode()));
+    HelperProgressWriter progress(stateDir, a.transaction);
+    o.progress = &progress;
+    const FlowResult r = kind == PlanKind::Install ? installArchive(a.archive, a.toolkit, o)
+                         : kind == PlanKind::Repair
+                             ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
+                             : uninstallToolkit(a.toolkit, o);
+    NoElevator none;
+    return report(ctx, a, r, none, nullptr);
 }
 
 }  // namespace
@@ -299,10 +299,19 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     recover->add_option("--toolkit", args->toolkit, "Only if the interrupted transaction is for this toolkit");
     recover->callback([&ctx, args] { ctx.exitCode = runRecover(ctx, args->toolkit); });
 
+    // The intent only (install/trust.h intentArguments), never a plan.
     auto* helper = app.add_subcommand("elevated-apply", "");  // empty description: hidden from --help
     helper->group("");
-    helper->add_option("PLAN", args->planFile)->required();
-    helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, args->planFile); });
+    helper->add_option("--operation", args->operation)->required();
+    helper->add_option("--toolkit", args->toolkit)->required();
+    helper->add_option("--transaction", args->transaction)->required();
+    helper->add_option("--plan-digest", args->planDigest)->required();
+    helper->add_option("--archive", args->archive);
+    helper->add_option("--sha256", args->sha256);
+    helper->add_option("--manifest", args->manifest);
+    helper->add_flag("--allow-unknown", args->allowUnknown);
+    helper->add_flag("--no-path", args->noPath);
+    helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, *args); });
 }
 
 }  // namespace cudnnsetup::cli

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "common/problem.h"
+#include "common/testhooks.h"
 #include "validate/validator.h"
 
 #include <cstdio>
@@ -88,8 +89,8 @@ void addValidateCommand(CLI::App& app, CommandContext& ctx)
         opt.tensorOps = args->tensorOps;
         opt.seed = args->seed;
         // Test / diagnostic only: load this file as the CUDA driver instead of the system's.
-        if (const char* drv = std::getenv("CUDNN_SETUP_LIBCUDA"); drv && *drv)
-            opt.driverLibrary = drv;
+        if (const auto drv = testhooks::get("CUDNN_SETUP_LIBCUDA"))
+            opt.driverLibrary = *drv;
         const validate::ValidationReport report = validate::runValidation(opt);
         logLine(ctx, "validate: " + validate::toJson(report).dump());
         if (ctx.json)

@@ -1,6 +1,7 @@
 #pragma once
 // Glue between the install/repair/uninstall/recover subcommands and core/install:
-// the PATH service for a toolkit, the elevated helper's checks, the JSON documents.
+// the PATH service for a toolkit and the JSON documents. What the elevated helper trusts is
+// decided in core (install/trust.h).
 
 #include "install/engine.h"
 #include "install/installflow.h"
@@ -20,16 +21,13 @@ using cudnnsetup::PathService;
 using cudnnsetup::pathServiceFor;
 using cudnnsetup::newTransactionId;
 
-// The elevated helper trusts nothing: every target inside the toolkit (or the record in
-// the state dir), cuDNN file names only, PATH changes limited to the toolkit's bin folders.
-Problems checkPlanForHelper(const Plan& plan, const std::string& stateDir, const PathService& path);
-
 // {toolkit, actions, rolled_back, ok, problems, warnings, notes, not_restored, record}
 nlohmann::json outcomeJson(const std::string& toolkit, const Outcome& outcome);
 nlohmann::json planJson(const Plan& plan);  // --dry-run
 
-// Engine hooks from the environment (CUDNN_SETUP_TEST_OP_DELAY_MS: a pause before each
-// operation, so that tests can kill the process at a chosen phase).
+// Engine hooks from the environment in a build made for tests (common/testhooks.h;
+// CUDNN_SETUP_TEST_OP_DELAY_MS: a pause before each operation, so that tests can kill the
+// process at a chosen phase). None in the elevated helper.
 EngineHooks hooksFromEnvironment();
 
 }  // namespace cudnnsetup::cli

@@ -11,11 +11,9 @@
 #include "install/installflow.h"
 #include "install/plan.h"
 #include "install/helperprogress.h"
+#include "install/trust.h"
 #include "platform/elevation.h"
 
-#include <QTemporaryDir>
-
-#include <fstream>
 #endif
 
 namespace cudnnsetup::wizard {
@@ -161,28 +159,26 @@ Problems problemsFrom(const nlohmann::json& list)
     return out;
 }
 
-// The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply PLAN`, started by
-// pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is not writable.
-// The helper re-checks the plan and re-hashes the archive; its JSON outcome comes back on stdout.
+// The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply --operation ...`,
+// started by pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is
+// not writable. The helper gets only the intent (install/trust.h): it verifies the archive, scans the
+// toolkit and plans for itself, and applies only a plan with the reviewed digest. Its JSON outcome
+// comes back on stdout.
 OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Plan& plan, Elevator& elevator,
                           TaskContext& ctx)
 {
-    QTemporaryDir dir;
-    const std::string planFile = (dir.path() + QStringLiteral("/plan.json")).toStdString();
-    {
-        std::ofstream out(planFile, std::ios::trunc);
-        out << toJson(plan).dump(1);
-        if (!out)
-            return failed(operation, Error{"io-error", "cannot write the plan for the elevated helper: " + planFile, ""});
-    }
+    const Intent intent =
+        intentFor(plan, r.noPath, r.sha256.isEmpty() ? std::nullopt : std::optional(r.sha256.toStdString()),
+                  r.manifest.isEmpty() ? std::nullopt : std::optional(r.manifest.toStdString()), r.allowUnknown);
+    std::vector<std::string> args{"--json", "--state-dir", plan.stateDir, "elevated-apply"};
+    for (std::string& a : intentArguments(intent))
+        args.push_back(std::move(a));
     ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
                                         "helper.").toStdString());
     std::string output;
     // Its progress, from the helper's state folder (install/helperprogress.h): a UAC helper has no pipe to us.
     HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, &ctx.progress);
-    auto rc = elevator.run(r.helperProgram.toStdString(),
-                           {"--json", "--state-dir", plan.stateDir, "elevated-apply", planFile}, &output,
-                           [&helperProgress] { helperProgress.poll(); });
+    auto rc = elevator.run(r.helperProgram.toStdString(), args, &output, [&helperProgress] { helperProgress.poll(); });
     if (!rc) {
         OutcomeView v = failed(operation, rc.error());
         v.exitCode = int(ExitCode::NeedsAdmin);
@@ -257,7 +253,9 @@ OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& re
         return toOutcome(operation, nothing);
     }
     case FlowStatus::Planned:  // applyHere = false: the elevated helper applies it
-        return applyElevated(operation, request, *r.plan, elevator, ctx);
+        // An install applies what the Review page showed: the helper must arrive at that very plan.
+        return applyElevated(operation, request,
+                             operation == Operation::Install && request.plan ? *request.plan : *r.plan, elevator, ctx);
     default: break;
     }
     const Problem first = r.problems.empty() ? Problem{"internal", std::nullopt, "stopped without a reason"}

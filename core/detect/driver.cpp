@@ -1,5 +1,7 @@
 #include "detect/driver.h"
 
+#include "common/testhooks.h"
+
 #include "platform/dynlib.h"
 
 #include <filesystem>
@@ -18,8 +20,10 @@ using NvmlShutdown = int (*)();
 
 std::string systemLibrary(const Environment& env, const char* overrideVar, const char* windowsName, const char* posixName)
 {
-    if (const auto o = env.get(overrideVar))
-        return *o;
+    // A test hook (common/testhooks.h): read from `env` so fakes can set it, only in a test build.
+    if (testhooks::enabled())
+        if (const auto o = env.get(overrideVar); o && !o->empty())
+            return *o;
     if (env.windowsRules()) {
         // Only System32: a driver DLL planted anywhere else must not be loaded.
         const auto sys = env.knownFolder(KnownFolder::System32);

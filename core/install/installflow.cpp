@@ -1,10 +1,12 @@
 #include "install/installflow.h"
 
+#include "common/testhooks.h"
 #include "install/archiveinfo.h"
 #include "install/digest.h"
 #include "install/journal.h"
 #include "install/prestage.h"
 #include "install/toolkitscan.h"
+#include "install/trust.h"
 #include "platform/statelock.h"
 
 #include <chrono>
@@ -19,8 +21,8 @@ namespace cudnnsetup {
 PathService pathServiceFor(const ToolkitState& toolkit)
 {
     PathService s;
-    if (const char* file = std::getenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); file && *file) {
-        s.system = makeFileSystemPath(file);
+    if (const auto file = testhooks::get("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE")) {
+        s.system = makeFileSystemPath(*file);
     } else if (toolkit.windowsLayout) {
         s.system = makeWindowsSystemPath();
         if (!s.system) {
@@ -28,11 +30,9 @@ PathService pathServiceFor(const ToolkitState& toolkit)
             return s;
         }
     } else {
-        const char* dir = std::getenv("CUDNN_SETUP_LDSOCONF_DIR");
-        const char* ldconfig = std::getenv("CUDNN_SETUP_LDCONFIG");
-        s.system = makeLdSoConfPath(dir && *dir ? dir : "/etc/ld.so.conf.d",
+        s.system = makeLdSoConfPath(testhooks::get("CUDNN_SETUP_LDSOCONF_DIR").value_or("/etc/ld.so.conf.d"),
                                     "cudnn-setup-" + sha256Hex(toolkit.root).substr(0, 12) + ".conf",
-                                    ldconfig ? ldconfig : "ldconfig");
+                                    testhooks::get("CUDNN_SETUP_LDCONFIG").value_or("ldconfig"));
     }
     auto value = s.system->read();
     if (!value) {
@@ -126,6 +126,7 @@ public:
         p.workDir = top + "/" + tx;
         p.stagingDir = p.workDir + "/staging";
         p.backupDir = p.workDir + "/backup";
+        p.recordPath = recordPathFor(m_stateDir, root);
         if (m_topExisted == NodeType::Missing)
             p.ops.push_back({.kind = OpKind::CreateDirectory, .path = top});
         Operation work{.kind = OpKind::CreateDirectory, .path = p.workDir};
@@ -280,7 +281,20 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     }
     if (prestager)
         plan.cleanup.push_back(prestager->dir());  // entries the plan did not need (kept, identical files)
+    r.planDigest = planDigest(plan);
     r.plan = plan;
+    if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {
+        // The same checks a journal passes before its undo (install/trust.h): made here, so true
+        // by construction, but they are what an elevated process may do, and this may be one.
+        Problems unsafe = checkPlanInvariants(plan, o.stateDir, path.state.available ? path.state.location : "");
+        if (!unsafe.empty())
+            return stop(std::move(r), FlowStatus::Usage, std::move(unsafe));
+    }
+    if (o.reviewedDigest && *o.reviewedDigest != r.planDigest)
+        return stop(std::move(r), FlowStatus::Refused,
+                    {{"plan-changed", r.toolkit,
+                      "The toolkit or the archive changed since you reviewed the plan for " + r.toolkit +
+                          "; nothing was changed. Review the plan again and confirm it."}});
     if (o.dryRun)
         return stop(std::move(r), FlowStatus::Planned);
     if (plan.ops.empty())
@@ -343,6 +357,19 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
     std::unique_ptr<FileOps> real = files ? nullptr : makeRealFileOps();
     FileOps& f = files ? *files : *real;
     std::unique_ptr<SystemPath> sys = pathForJournal(f, stateDir);
+    // A journal is a file: validated exactly like a plan before any of its undo runs.
+    if (auto journal = loadJournal(f, journalPathIn(stateDir)); journal && *journal) {
+        Problems unsafe = checkPlanInvariants((*journal)->plan, stateDir, sys ? sys->location() : std::string());
+        if (!unsafe.empty()) {
+            Outcome out;
+            out.problems.push_back({"unsafe-plan", journalPathIn(stateDir),
+                                    "The journal " + journalPathIn(stateDir) +
+                                        " asks for changes cudnn-setup never makes; nothing of it was undone. "
+                                        "It was not written by cudnn-setup: check the state folder, then delete it."});
+            out.problems.insert(out.problems.end(), unsafe.begin(), unsafe.end());
+            return out;
+        }
+    }
     Engine engine(f, sys.get(), nullptr);
     return engine.recover(stateDir, toolkit);
 }

@@ -26,7 +26,8 @@ namespace cudnnsetup {
 
 // The machine-wide search path for a toolkit. Windows: the system PATH; Linux toolkit on
 // Linux: ld.so.conf.d; Windows toolkit on Linux: skipped with a note.
-// CUDNN_SETUP_TEST_SYSTEM_PATH_FILE substitutes a file for PATH.
+// In a build made for tests, CUDNN_SETUP_TEST_SYSTEM_PATH_FILE substitutes a file for PATH
+// (common/testhooks.h; never in the elevated helper).
 struct PathService {
     std::unique_ptr<SystemPath> system;  // null: PATH is left alone (state.note says why)
     PathState state;
@@ -49,6 +50,9 @@ struct FlowOptions {
     // staging then reads the archive once more and checks it still has this SHA-256.
     const VerifyResult* verified = nullptr;
     std::string transactionId;                 // empty: a new one
+    // The elevated helper: the digest (install/trust.h planDigest) of the plan the user
+    // reviewed; a plan made here that differs is refused ("plan-changed", nothing changed).
+    std::optional<std::string> reviewedDigest;
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     unsigned threads = 0;                      // scanner workers; 0: one per core
@@ -57,11 +61,11 @@ struct FlowOptions {
 };
 
 enum class FlowStatus {
-    Usage,        // not a toolkit, no archive file, unknown origin, no record: exit 2
+    Usage,        // not a toolkit, no archive file, unknown origin, no record, unsafe-plan: exit 2
     Unrecovered,  // the automatic recover of an earlier transaction failed: exit 5 (outcome set)
     BadArchive,   // verification failed or the hash does not match what was promised: exit 1
     Cancelled,    // cancelled while verifying: nothing changed, exit 3
-    Refused,      // the plan has problems (target-blocked, ...): nothing changed, exit 3
+    Refused,      // the plan has problems (target-blocked, plan-changed, ...): nothing changed, exit 3
     Planned,      // dryRun, or applyHere = false: `plan` is ready
     NothingToDo,  // exit 0
     Applied,      // `outcome` says how it went (its exitCode())
@@ -73,6 +77,7 @@ struct FlowResult {
     std::string toolkit;                 // canonical when known, else as given
     std::optional<VerifyResult> verify;  // when the archive was verified here
     std::optional<Plan> plan;
+    std::string planDigest;              // of `plan` (install/trust.h), for the elevated helper's intent
     std::optional<Outcome> outcome;      // Applied, Unrecovered
     std::optional<Outcome> recovered;    // the automatic recover that ran first (its notes say what it did)
     bool stagedWhileVerifying = false;   // the one-pass path was taken

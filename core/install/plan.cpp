@@ -290,11 +290,31 @@ const std::vector<std::string>& cudnnFolders()
 
 bool isCudnnFileName(std::string_view fileName)
 {
+    // Exact shapes, not a prefix and a substring: cudnn.so.sh or cudnn.so.bat are not
+    // cuDNN files (the elevated helper's checks rely on this).
     const std::string n = lower(fileName);
+    auto word = [](std::string_view s) {
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    };
     if (!n.starts_with("cudnn"))
         return false;
-    return n.ends_with(".dll") || n.ends_with(".lib") || n.ends_with(".h") || n.find(".so") != std::string::npos ||
-           n.ends_with(".a");
+    const std::string_view rest = std::string_view(n).substr(5);
+    for (std::string_view ext : {".dll", ".lib", ".h", ".a"})
+        if (rest.ends_with(ext))
+            return word(rest.substr(0, rest.size() - ext.size()));
+    // cudnn*.so with an optional numeric version (.so.8, .so.8.2.0)
+    const auto so = rest.find(".so");
+    if (so == std::string_view::npos || !word(rest.substr(0, so)))
+        return false;
+    std::string_view version = rest.substr(so + 3);
+    while (!version.empty()) {
+        if (version.size() < 2 || version[0] != '.' || !std::isdigit(static_cast<unsigned char>(version[1])))
+            return false;
+        version.remove_prefix(1);
+        while (!version.empty() && std::isdigit(static_cast<unsigned char>(version[0])))
+            version.remove_prefix(1);
+    }
+    return true;
 }
 
 std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders)

@@ -1,5 +1,7 @@
 #include "platform/elevation.h"
 
+#include "common/testhooks.h"
+
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -22,7 +24,7 @@ public:
     bool needed(const std::vector<std::string>& folders) const override
     {
         // A substitute launcher (tests) means: go through the helper even as root.
-        if (const char* env = std::getenv("CUDNN_SETUP_ELEVATOR"); env && *env)
+        if (testhooks::get("CUDNN_SETUP_ELEVATOR"))
             return true;
         if (::geteuid() == 0)
             return false;
@@ -41,9 +43,7 @@ public:
     Result<int> run(const std::string& program, const std::vector<std::string>& args, std::string* output,
                     const std::function<void()>& whileWaiting) override
     {
-        std::string launcher = "pkexec";
-        if (const char* env = std::getenv("CUDNN_SETUP_ELEVATOR"); env && *env)
-            launcher = env;
+        const std::string launcher = testhooks::get("CUDNN_SETUP_ELEVATOR").value_or("pkexec");
         std::vector<std::string> all{launcher, program};
         all.insert(all.end(), args.begin(), args.end());
         std::vector<char*> argv;

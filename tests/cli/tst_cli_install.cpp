@@ -33,6 +33,36 @@ private:
     }
     QString sha() const { return QString::fromStdString(m_release.info.sha256); }
 
+    // The intent the unelevated side hands to the helper (install/trust.h), from a dry run of the
+    // same install. No PATH file: the helper reads no test hook, so both sides must see the same PATH.
+    struct Reviewed {
+        QString transaction, digest;
+    };
+    Reviewed review(const QString& toolkit, const QString& archive = QString())
+    {
+        QProcessEnvironment env = helperEnv();
+        const CliRun dry = cli({"install", archive.isEmpty() ? m_release.path : archive, "--toolkit", toolkit,
+                                "--allow-unknown", "--dry-run"}, &env);
+        const QJsonObject doc = dry.json().object();
+        return {doc["plan"].toObject()["transaction"].toString(), doc["plan_digest"].toString()};
+    }
+    QProcessEnvironment helperEnv() const
+    {
+        QProcessEnvironment env = m_env;
+        env.remove("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE");
+        return env;
+    }
+    CliRun helper(const QString& toolkit, const Reviewed& r, const QStringList& extra = {},
+                  const QString& state = QString())
+    {
+        return runCli(QStringList{"--json", "--state-dir", state.isEmpty() ? m_state : state, "elevated-apply",
+                                  "--operation", "install", "--archive", m_release.path, "--toolkit",
+                                  QDir(toolkit).canonicalPath(), "--allow-unknown", "--transaction", r.transaction,
+                                  "--plan-digest", r.digest} + extra,
+                      helperEnv());
+    }
+
+
 private slots:
     void initTestCase()
     {
@@ -151,27 +181,25 @@ private slots:
         QCOMPARE(readAll(m_toolkit + "/bin/cudnn64_8.dll"), good);
     }
 
-    // The helper mode, run directly as the elevated side would be.
+    // The helper mode, run directly as the elevated side would be: the intent only, no plan.
     void elevatedHelperApplies()
     {
-        const CliRun dry = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
-        const QString planFile = m_dir->path() + "/plan.json";
-        writeAll(planFile, QJsonDocument(dry.json().object()["plan"].toObject()).toJson());
-        const CliRun r = cli({"elevated-apply", planFile});
-        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        const Reviewed r = review(m_toolkit);
+        QCOMPARE(r.digest.size(), 64);
+        const CliRun run = helper(m_toolkit, r);
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
         QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+        QVERIFY2(!run.out.contains("plan-changed"), run.out);
     }
 
     // The helper trusts the journal and records in the state folder, so it first makes sure
     // only root can write there, and refuses a folder that belongs to somebody else.
     void elevatedHelperGuardsTheStateFolder()
     {
-        const CliRun dry = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
-        const QString planFile = m_dir->path() + "/plan.json";
-        writeAll(planFile, QJsonDocument(dry.json().object()["plan"].toObject()).toJson());
+        const Reviewed r = review(m_toolkit);
         QVERIFY(QDir().mkpath(m_state));
         QVERIFY(QFile::setPermissions(m_state, QFileDevice::Permissions(0x7777)));  // world-writable
-        const CliRun ok = cli({"elevated-apply", planFile});
+        const CliRun ok = helper(m_toolkit, r);
         QVERIFY2(ok.exitCode == 0, ok.out + ok.err);
         const auto perms = QFileInfo(m_state).permissions();
         QVERIFY(!(perms & QFileDevice::WriteOther));
@@ -182,63 +210,79 @@ private slots:
         const QString foreign = m_dir->path() + "/foreign-state";
         QVERIFY(QDir().mkpath(foreign));
         QVERIFY(::chown(foreign.toLocal8Bit().constData(), 65534, 65534) == 0);
-        const CliRun refused = runCli({"--json", "--state-dir", foreign, "elevated-apply", planFile}, m_env);
+        const CliRun refused = helper(m_toolkit, review(m_toolkit), {}, foreign);
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.out.contains("state-dir-access"), refused.out + refused.err);
         QVERIFY2(refused.out.contains("belongs to another user"), refused.out);
     }
 
-    void elevatedHelperRefusesTamperedPlans_data()
+    // What changes between the review and the helper's own plan, or a request that names no CUDA
+    // toolkit: refused, nothing written (issue 12: "/etc" passed as a toolkit, the archive swapped
+    // while the prompt is up, the toolkit changed).
+    void elevatedHelperRefusesWhatWasNotReviewed_data()
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<int>("exitCode");
-        QTest::newRow("target outside toolkit") << "outside" << 2;
-        QTest::newRow("not a cuDNN file") << "name" << 2;
-        QTest::newRow("other state dir") << "state" << 2;
-        QTest::newRow("PATH beyond the toolkit") << "path" << 2;
-        QTest::newRow("archive hash") << "sha" << 3;
+        QTest::addColumn<QString>("code");
+        QTest::newRow("digest of another plan") << "digest" << 3 << "plan-changed";
+        QTest::newRow("toolkit changed after review") << "toolkit" << 3 << "plan-changed";
+        QTest::newRow("archive swapped after review") << "archive" << 3 << "plan-changed";
+        QTest::newRow("not a CUDA toolkit") << "notoolkit" << 2 << "not-a-toolkit";
+        QTest::newRow("a system folder as toolkit") << "etc" << 2 << "not-a-toolkit";
+        QTest::newRow("toolkit given through a link") << "link" << 2 << "not-a-toolkit";
+        QTest::newRow("transaction that is a path") << "tx" << 2 << "unsafe-plan";
     }
-    void elevatedHelperRefusesTamperedPlans()
+    void elevatedHelperRefusesWhatWasNotReviewed()
     {
         QFETCH(QString, what);
         QFETCH(int, exitCode);
+        QFETCH(QString, code);
+        QString toolkit = m_toolkit;
+        // The archive the user reviewed, at a path of this test (the "archive" row replaces its bytes).
+        const QString archive = m_dir->path() + "/reviewed.zip";
+        QVERIFY(QFile::copy(m_release.path, archive));
+        Reviewed r = review(m_toolkit, archive);
+        if (what == "digest")
+            r.digest = QString(64, 'a');
+        if (what == "toolkit")
+            writeAll(m_toolkit + "/include/cudnn.h", "user's own header");
+        if (what == "notoolkit") {
+            toolkit = m_dir->path() + "/plain";
+            QDir().mkpath(toolkit + "/bin");
+        }
+        if (what == "etc")
+            toolkit = "/etc";
+        if (what == "link") {
+            toolkit = m_dir->path() + "/link";
+            QVERIFY(QFile::link(m_toolkit, toolkit));
+        }
+        if (what == "tx")
+            r.transaction = "../../x";
+        if (what == "archive") {
+            // Another release under the reviewed name, as if swapped while the prompt was up.
+            cudnnsetup::fixtures::ReleaseSpec spec;
+            spec.dllBodyBytes = 32 * 1024;
+            QVERIFY(QDir().mkpath(m_dir->path() + "/other"));
+            const QString other = makeRelease(m_dir->path() + "/other", spec).path;
+            QVERIFY(QFile::remove(archive));
+            QVERIFY(QFile::copy(other, archive));
+        }
         const QStringList before = manifest(m_toolkit);
-        const QByteArray pathBefore = readAll(m_pathFile);
-        const CliRun dry = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
-        QJsonObject plan = dry.json().object()["plan"].toObject();
-        QJsonArray ops = plan["operations"].toArray();
-        for (int i = 0; i < ops.size(); ++i) {
-            QJsonObject op = ops[i].toObject();
-            if (op["op"] == "place-file" && op["path"].toString().endsWith("cudnn64_8.dll")) {
-                if (what == "outside")
-                    op["path"] = m_dir->path() + "/evil/cudnn64_8.dll";
-                if (what == "name")
-                    op["path"] = m_toolkit + "/bin/nvcc.exe";
-            }
-            if (op["op"] == "path-change" && what == "path")
-                op["after"] = op["after"].toString() + ";C:\\evil";
-            ops[i] = op;
-        }
-        plan["operations"] = ops;
-        if (what == "state")
-            plan["state_dir"] = m_dir->path() + "/elsewhere";
-        if (what == "sha") {
-            QJsonObject a = plan["archive"].toObject();
-            a["sha256"] = QString(64, 'c');
-            plan["archive"] = a;
-        }
-        const QString planFile = m_dir->path() + "/plan.json";
-        writeAll(planFile, QJsonDocument(plan).toJson());
-        const CliRun r = cli({"elevated-apply", planFile});
-        QVERIFY2(r.exitCode == exitCode, r.out + r.err);
+        const QStringList etcBefore = QDir("/etc").entryList(QDir::AllEntries | QDir::Hidden);
+        QStringList args{"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install", "--archive",
+                         archive, "--toolkit", what == "link" ? toolkit : QDir(toolkit).canonicalPath(),
+                         "--allow-unknown", "--transaction", r.transaction, "--plan-digest", r.digest};
+        const CliRun run = runCli(args, helperEnv());
+        QVERIFY2(run.exitCode == exitCode, run.out + run.err);
+        QCOMPARE(run.json().object()["problems"].toArray().at(0).toObject()["code"].toString(), code);
         QCOMPARE(manifest(m_toolkit), before);
-        QCOMPARE(readAll(m_pathFile), pathBefore);
-        QVERIFY(!QDir(m_dir->path() + "/evil").exists());
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+        QCOMPARE(QDir("/etc").entryList(QDir::AllEntries | QDir::Hidden), etcBefore);
     }
 
     void elevationThroughLauncher()
     {
-        QProcessEnvironment env = m_env;
+        QProcessEnvironment env = helperEnv();
         env.insert("CUDNN_SETUP_ELEVATOR", "env");  // "env PROGRAM ARGS" runs the helper as is
         const CliRun ok = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown"}, &env);
         QVERIFY2(ok.exitCode == 0, ok.out + ok.err);
@@ -300,6 +344,37 @@ private slots:
         // The lock went with the process: the next command runs.
         const CliRun un = cli({"uninstall", "--toolkit", m_toolkit});
         QVERIFY2(un.exitCode == 0, un.out + un.err);
+    }
+
+    // Issue 12: a journal dropped into the state folder named a folder of root's as a work folder
+    // (its undo: a recursive delete) and a file outside the toolkit; recover replayed it. Now a
+    // journal is validated like a plan first: nothing of it is undone, the command says why.
+    void forgedJournalIsNotReplayed()
+    {
+        const QString victim = m_dir->path() + "/victim";
+        QVERIFY(QDir().mkpath(victim + "/keep"));
+        writeAll(victim + "/keep/file", "root's");
+        const QString tk = QDir(m_toolkit).canonicalPath();
+        const QString tx = "20261201T000000Z-abcdef";
+        QJsonObject op{{"op", "create-directory"}, {"path", victim}, {"work_dir", true}};
+        QJsonObject plan{{"format", 1}, {"kind", "install"}, {"toolkit", tk}, {"state_dir", m_state},
+                         {"transaction", tx}, {"work_dir", tk + "/.cudnn-setup/" + tx},
+                         {"staging_dir", tk + "/.cudnn-setup/" + tx + "/staging"},
+                         {"backup_dir", tk + "/.cudnn-setup/" + tx + "/backup"}, {"record_path", ""},
+                         {"archive", QJsonValue()}, {"operations", QJsonArray{op}}};
+        QJsonObject journal{{"format", 1}, {"status", "applying"}, {"started", 0}, {"plan", plan}};
+        QVERIFY(QDir().mkpath(m_state));
+        writeAll(m_state + "/journal.json", QJsonDocument(journal).toJson());
+        const CliRun r = cli({"recover"});
+        QVERIFY2(r.exitCode == 5, r.out + r.err);
+        QCOMPARE(r.json().object()["problems"].toArray().at(0).toObject()["code"].toString(),
+                 QStringLiteral("unsafe-plan"));
+        QVERIFY(QFile::exists(victim + "/keep/file"));
+        // Every mutating command recovers first: it refuses too, and the victim stays.
+        const CliRun in = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown"});
+        QVERIFY2(in.exitCode == 5, in.out + in.err);
+        QVERIFY(QFile::exists(victim + "/keep/file"));
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
     }
 
     void recoverWithNothingToDo()

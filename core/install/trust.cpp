@@ -1,0 +1,265 @@
+#include "install/trust.h"
+
+#include "detect/toolkits.h"
+#include "install/digest.h"
+#include "install/pathedit.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace cudnnsetup {
+
+namespace {
+
+// `path` below `root` by whole components, none of them empty, "." or "..", and none with a
+// character another host would read as a separator or a stream: the toolkit-relative rest.
+std::optional<std::string> relativeBelow(const std::string& root, const std::string& path)
+{
+    if (root.empty() || !path.starts_with(root + "/"))
+        return std::nullopt;
+    const std::string rel = path.substr(root.size() + 1);
+    std::size_t start = 0;
+    while (start <= rel.size()) {
+        const std::size_t end = std::min(rel.find('/', start), rel.size());
+        const std::string part = rel.substr(start, end - start);
+        if (part.empty() || part == "." || part == ".." || part.find_first_of("\\:") != std::string::npos)
+            return std::nullopt;
+        for (unsigned char c : part)
+            if (c < 0x20 || c == 0x7f)
+                return std::nullopt;
+        start = end + 1;
+    }
+    return rel;
+}
+
+std::string parentOf(const std::string& rel)
+{
+    const auto slash = rel.rfind('/');
+    return slash == std::string::npos ? std::string() : rel.substr(0, slash);
+}
+
+std::string nameOf(const std::string& rel)
+{
+    const auto slash = rel.rfind('/');
+    return slash == std::string::npos ? rel : rel.substr(slash + 1);
+}
+
+// A cuDNN file name (plan.h), or the Linux library shape libcudnn*.so[.N...] / libcudnn*.a.
+bool cudnnName(const std::string& name)
+{
+    return isCudnnFileName(name) || (name.starts_with("libcudnn") && isCudnnFileName(name.substr(3)));
+}
+
+bool isCudnnFolder(const std::string& rel)
+{
+    const auto& folders = cudnnFolders();
+    return std::find(folders.begin(), folders.end(), rel) != folders.end();
+}
+
+bool hasControl(std::string_view s)
+{
+    return std::any_of(s.begin(), s.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return (u < 0x20 && c != '\n') || u == 0x7f;
+    });
+}
+
+// The PATH entries that are not the toolkit's bin folders, in their order.
+std::vector<std::string> otherEntries(const std::string& value, const std::set<std::string>& bins)
+{
+    std::vector<std::string> out;
+    for (const std::string& e : splitPathValue(value))
+        if (!bins.count(normalizePathEntry(e)))
+            out.push_back(e);
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> intentArguments(const Intent& in)
+{
+    std::vector<std::string> args{"--operation", std::string(toString(in.kind)), "--toolkit", in.toolkit,
+                                  "--transaction", in.transactionId, "--plan-digest", in.planDigest};
+    if (!in.archive.empty())
+        args.insert(args.end(), {"--archive", in.archive});
+    if (in.sha256)
+        args.insert(args.end(), {"--sha256", *in.sha256});
+    if (in.manifest)
+        args.insert(args.end(), {"--manifest", *in.manifest});
+    if (in.allowUnknown)
+        args.push_back("--allow-unknown");
+    if (in.noPath)
+        args.push_back("--no-path");
+    return args;
+}
+
+Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::string>& sha256,
+                 const std::optional<std::string>& manifest, bool allowUnknown)
+{
+    Intent in;
+    in.kind = reviewed.kind;
+    in.toolkit = reviewed.toolkit;
+    if (reviewed.archive && reviewed.kind != PlanKind::Uninstall)
+        in.archive = reviewed.archive->path;
+    in.noPath = noPath;
+    in.sha256 = sha256;
+    in.manifest = manifest;
+    in.allowUnknown = allowUnknown;
+    in.transactionId = reviewed.transactionId;
+    in.planDigest = planDigest(reviewed);
+    return in;
+}
+
+std::string planDigest(const Plan& plan)
+{
+    nlohmann::json j = toJson(plan);
+    for (const char* words : {"notes", "warnings", "problems", "cleanup"})
+        j.erase(words);
+    return sha256Hex(j.dump());
+}
+
+bool validTransactionId(const std::string& id)
+{
+    return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
+    });
+}
+
+std::optional<Problem> checkToolkitRoot(const std::string& root)
+{
+    auto refuse = [&](const std::string& why) {
+        return Problem{"not-a-toolkit", root, root + " " + why + "; the elevated helper installs only into a CUDA toolkit."};
+    };
+    std::error_code ec;
+    const std::filesystem::path p(root);
+    if (root.empty() || !p.is_absolute())
+        return refuse("is not an absolute folder");
+    const std::string canonical = std::filesystem::canonical(p, ec).generic_string();
+    if (ec || canonical != root)
+        return refuse("is not a canonical folder (a link, or a path with . or ..)");
+    if (root.find_first_of(";%\"") != std::string::npos || hasControl(root) || root.find('\n') != std::string::npos)
+        return refuse("has a character that would split or expand a PATH entry (; % \" or a control character)");
+    if (p == p.root_path())
+        return refuse("is the root of a drive");
+    if (!looksLikeToolkit(root))
+        return refuse("is not a CUDA toolkit (no bin/nvcc, include/cuda_runtime_api.h, version.json or version.txt)");
+    return std::nullopt;
+}
+
+bool pathValueClean(const std::string& value)
+{
+    return !hasControl(value) && value.find('\n') == std::string::npos;
+}
+
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation)
+{
+    Problems out;
+    auto refuse = [&](const std::string& p, const std::string& why) {
+        out.push_back({"unsafe-plan", p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
+    };
+    if (auto bad = checkToolkitRoot(plan.toolkit)) {
+        out.push_back({"unsafe-plan", plan.toolkit, bad->message});
+        return out;  // nothing below means anything without a toolkit
+    }
+    const std::string& tk = plan.toolkit;
+    const std::string top = tk + "/.cudnn-setup";
+    if (plan.stateDir != stateDir)
+        refuse(plan.stateDir, "a state folder other than " + stateDir);
+    if (!validTransactionId(plan.transactionId) || plan.workDir != top + "/" + plan.transactionId ||
+        plan.stagingDir != plan.workDir + "/staging" || plan.backupDir != plan.workDir + "/backup")
+        refuse(plan.workDir, "work folders other than <toolkit>/.cudnn-setup/<transaction>");
+    if (plan.recordPath != recordPathFor(stateDir, tk))
+        refuse(plan.recordPath, "an install record in an unexpected place");
+    // Any transaction's work folder of this toolkit (an uninstall takes back the install's backups).
+    auto inWork = [&](const std::string& p, bool ownOnly) {
+        const auto rel = relativeBelow(top, p);
+        if (!rel)
+            return false;
+        const std::string tx = rel->substr(0, rel->find('/'));
+        return validTransactionId(tx) && (!ownOnly || tx == plan.transactionId);
+    };
+    auto cudnnTarget = [&](const std::string& p) {
+        const auto rel = relativeBelow(tk, p);
+        return rel && isCudnnFolder(parentOf(*rel)) && cudnnName(nameOf(*rel));
+    };
+    std::set<std::string> releaseTargets;
+    if (plan.archive)
+        for (const ArchiveFile& f : plan.archive->files)
+            releaseTargets.insert(tk + "/" + f.target);
+    for (const std::string& c : plan.cleanup)
+        if (!inWork(c, false))
+            refuse(c, "removing a folder outside the work folders");
+    std::set<std::string> bins;
+    for (const char* rel : {"/bin", "/bin/x64"}) {
+        std::string win = tk + rel;
+        std::replace(win.begin(), win.end(), '/', '\\');
+        bins.insert(normalizePathEntry(win));
+    }
+    for (const Operation& op : plan.ops) {
+        switch (op.kind) {
+        case OpKind::CreateDirectory:
+        case OpKind::RemoveDirectory: {
+            if (op.workDir && op.kind == OpKind::CreateDirectory) {
+                // Its undo is a recursive delete: only this transaction's own folder.
+                if (op.path != plan.workDir)
+                    refuse(op.path, "deleting a folder recursively that is not this transaction's work folder");
+                break;
+            }
+            const auto rel = relativeBelow(tk, op.path);
+            if (!rel || !(isCudnnFolder(*rel) || *rel == ".cudnn-setup" || inWork(op.path, true)))
+                refuse(op.path, "a folder that is not one of the toolkit's cuDNN folders");
+            break;
+        }
+        case OpKind::StageFiles:
+            if (op.path != plan.stagingDir)
+                refuse(op.path, "staging outside the work folder");
+            break;
+        case OpKind::PlaceFile:
+            if (!cudnnTarget(op.path))
+                refuse(op.path, "writing a file that is not a cuDNN file of the toolkit");
+            if (!op.entry.empty()) {
+                // From the archive: exactly one of the release's files, staged in this transaction.
+                const auto target = plan.archive ? toolkitTargetFor(op.entry, plan.archive->folders) : std::nullopt;
+                if (!target || tk + "/" + *target != op.path || !releaseTargets.count(op.path) ||
+                    op.source != plan.stagingDir + "/" + *target)
+                    refuse(op.path, "a target that does not follow from the archive entry " + op.entry);
+            } else if (!inWork(op.source, false)) {
+                refuse(op.source, "restoring a file from outside the work folders");
+            }
+            if (!op.backup.empty() && !inWork(op.backup, true))
+                refuse(op.backup, "setting a file aside outside this transaction's work folder");
+            break;
+        case OpKind::RemoveFile:
+            if (!cudnnTarget(op.path) || !inWork(op.backup, true))
+                refuse(op.path, "removing a file that is not a cuDNN file of the toolkit");
+            break;
+        case OpKind::PathChange: {
+            if (systemPathLocation.empty() || op.location != systemPathLocation || op.path != systemPathLocation) {
+                refuse(op.location, "changing a search path other than the system one");
+                break;
+            }
+            for (const auto& v : {op.before, op.after})
+                if (v && !pathValueClean(*v))
+                    refuse(op.location, "a search path with control characters");
+            if (op.mechanism == PathMechanism::LdSoConf) {
+                for (const auto& v : {op.before, op.after})
+                    if (v && *v != tk + "/lib64\n")
+                        refuse(op.location, "registering a library folder other than the toolkit's lib64");
+                break;
+            }
+            // Only the toolkit's bin folders may come, go or move; everything else stays, in order.
+            if (otherEntries(op.before.value_or(""), bins) != otherEntries(op.after.value_or(""), bins))
+                refuse(op.location, "a PATH change beyond adding or moving the toolkit's bin folders");
+            break;
+        }
+        case OpKind::WriteRecord:
+            if (op.path != plan.recordPath)
+                refuse(op.path, "writing a record in an unexpected place");
+            break;
+        }
+    }
+    return out;
+}
+
+}  // namespace cudnnsetup

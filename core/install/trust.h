@@ -1,0 +1,65 @@
+#pragma once
+// What the elevated side trusts, decided once for the command line, the wizard and the helper.
+//
+// The model is WiX burn's elevated engine: the unelevated side says *what* the user asked
+// for (an intent), never *how*. The helper re-verifies the archive from its own read,
+// re-scans the toolkit and makes the plan itself; the plan the user reviewed only travels
+// as a digest, and a different digest means "the toolkit or the archive changed since you
+// reviewed it" (nothing is changed). Every plan the helper is about to apply, and every
+// journal any command is about to roll back, first passes checkPlanInvariants: the plan
+// is data that can be forged (a journal in a state folder is a file), so its undo must
+// never reach outside the toolkit's cuDNN files, its own work folders and its record.
+
+#include "common/problem.h"
+#include "install/plan.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudnnsetup {
+
+// What the user asked for, as the helper's command line carries it (no file: a command
+// line cannot be rewritten while the password / UAC prompt is up).
+struct Intent {
+    PlanKind kind = PlanKind::Install;
+    std::string archive;                  // absolute; empty: uninstall, or repair from the record
+    std::string toolkit;                  // the canonical root the reviewed plan names
+    bool noPath = false;
+    std::optional<std::string> sha256;    // install: --sha256
+    std::optional<std::string> manifest;  // install: --manifest
+    bool allowUnknown = false;
+    std::string transactionId;            // the reviewed plan's (names its work folders)
+    std::string planDigest;               // planDigest() of the reviewed plan
+};
+
+// The arguments after `elevated-apply` (app/cli parses them back with the same names).
+std::vector<std::string> intentArguments(const Intent& intent);
+// The intent for the plan the user reviewed.
+Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::string>& sha256,
+                 const std::optional<std::string>& manifest, bool allowUnknown);
+
+// SHA-256 over what the plan does: kind, toolkit, state and work folders, the archive (its
+// hash and authenticity included) and every operation with its undo data, in order. Notes
+// and warnings are words, not acts, and are left out.
+std::string planDigest(const Plan& plan);
+
+// True when `id` can name a work folder: letters, digits and '-' only, 1..64 characters.
+bool validTransactionId(const std::string& id);
+
+// The toolkit must be a canonical, absolute folder that detect recognises as a CUDA
+// toolkit (detect/toolkits.h looksLikeToolkit), with no character that could split or
+// expand a PATH entry (';', '%', '"', control characters). "not-a-toolkit" when not.
+std::optional<Problem> checkToolkitRoot(const std::string& root);
+
+// A PATH value the helper writes: no control characters in any entry.
+bool pathValueClean(const std::string& value);
+
+// Everything the plan touches stays inside its toolkit's cuDNN folders (exact cuDNN file
+// names; the release's own targets when the plan has an archive), its work folders and its
+// record; a work folder's recursive undo only for the plan's own <toolkit>/.cudnn-setup/<tx>;
+// PATH changes only add or move the toolkit's bin folders, every other entry in the same
+// order; ld.so.conf.d only names <toolkit>/lib64. Problems "unsafe-plan" (nothing done).
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation);
+
+}  // namespace cudnnsetup
