@@ -7,6 +7,8 @@
 #include "install/prestage.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
+#include "platform/elevation.h"
+#include "platform/statedir.h"
 #include "platform/statelock.h"
 
 #include <chrono>
@@ -191,6 +193,11 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
         return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
+    // Already elevated (an administrator's console, root, the helper): this process is the
+    // elevated side, and the state folder it trusts is made admin-only and checked first.
+    if (!o.dryRun && o.applyHere && processHasAdminRights())
+        if (auto guard = prepareStateDir(o.stateDir, StateDirAccess::Shared); !guard)
+            return usage(std::move(r), guard.error().code, guard.error().message);
     // Held until the commit (declared before `prep`, whose undo runs under it too).
     std::unique_ptr<StateLock> lock;
     if (!o.dryRun) {
@@ -378,6 +385,12 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
 
 Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
 {
+    if (processHasAdminRights() && std::filesystem::exists(stateDir))
+        if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard) {
+            Outcome refused;
+            refused.problems.push_back({guard.error().code, stateDir, guard.error().message});
+            return refused;
+        }
     auto lock = StateLock::tryAcquire(stateDir, false);  // no folder: no journal either
     if (!lock && lock.error().code == "busy") {
         Outcome busy;

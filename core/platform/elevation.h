@@ -29,6 +29,10 @@ public:
 // POSIX: pkexec (or the command in CUDNN_SETUP_ELEVATOR, for tests). Windows: runas.
 std::unique_ptr<Elevator> makeElevator();
 
+// True when this process already has administrator rights (root; an elevated token):
+// then it is the elevated side itself and guards the state folder as the helper does.
+bool processHasAdminRights();
+
 // The path of the running executable (/proc/self/exe, GetModuleFileNameW).
 std::string currentExecutable();
 

@@ -110,6 +110,11 @@ std::unique_ptr<Elevator> makeElevator()
     return std::make_unique<PkexecElevator>();
 }
 
+bool processHasAdminRights()
+{
+    return ::geteuid() == 0;
+}
+
 std::string currentExecutable()
 {
     std::error_code ec;

@@ -179,6 +179,11 @@ std::unique_ptr<Elevator> makeElevator()
     return makeRunasElevator([](SHELLEXECUTEINFOW* info) { return ::ShellExecuteExW(info); });
 }
 
+bool processHasAdminRights()
+{
+    return processIsElevated();
+}
+
 std::string currentExecutable()
 {
     std::wstring buffer(512, L'\0');

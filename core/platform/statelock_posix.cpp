@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -40,9 +41,16 @@ Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stat
     if (create)
         std::filesystem::create_directories(stateDir, ec);
     const std::string path = lockPathIn(stateDir);
-    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    // Owner-only: flock works on a descriptor opened for reading, so a lock file others can
+    // read is a lock any user can take (and block every install with).
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
     const bool writable = fd >= 0;
-    if (fd < 0)  // a state folder only administrators write: still lockable for reading
+    if (writable) {
+        struct stat st {};
+        if (::fstat(fd, &st) == 0 && st.st_uid == ::geteuid() && (st.st_mode & 077) != 0)
+            (void)::fchmod(fd, 0600);
+    }
+    if (fd < 0)  // someone else's state folder: lockable only if its owner let us read it
         fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) {
         const int err = errno;

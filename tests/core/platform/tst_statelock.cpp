@@ -2,7 +2,11 @@
 // or another one, and gone with its process however that process ends (SIGKILL here;
 // TerminateProcess in the Wine suite).
 
+#include "platform/statedir.h"
 #include "platform/statelock.h"
+
+#include <QProcess>
+#include <sys/stat.h>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -103,6 +107,76 @@ private slots:
         // The system dropped it with the killed process: no stale lock.
         auto after = StateLock::tryAcquire(state);
         QVERIFY2(after.ok(), after.ok() ? "" : after.error().message.c_str());
+    }
+
+    // Issue 12: the lock file was world-readable and flock works on a read-only descriptor, so
+    // `nobody` could hold it and every install of root's answered "busy". Now it is owner-only.
+    void anotherUserCannotTakeTheLock()
+    {
+        if (::geteuid() != 0 || QProcess::execute("runuser", {"-u", "nobody", "--", "true"}) != 0)
+            QSKIP("needs root and runuser to act as a second user");
+        QTemporaryDir dir;
+        QFile::setPermissions(dir.path(), QFileDevice::Permissions(0x7755));
+        const std::string state = (dir.path() + "/state").toStdString();
+        QVERIFY(prepareStateDir(state, StateDirAccess::Shared).ok());
+        { auto made = StateLock::tryAcquire(state); QVERIFY(made.ok()); }
+        const QString lockFile = QString::fromStdString(StateLock::lockPathIn(state));
+        QCOMPARE(int(QFileInfo(lockFile).permissions() & (QFileDevice::ReadOther | QFileDevice::ReadGroup)), 0);
+        QProcess attacker;
+        attacker.start("runuser", {"-u", "nobody", "--", "flock", "-n", lockFile, "sleep", "20"});
+        QVERIFY(attacker.waitForStarted());
+        const bool failed = attacker.waitForFinished(3000);
+        auto mine = StateLock::tryAcquire(state);
+        if (!failed) {
+            attacker.kill();
+            attacker.waitForFinished();
+        }
+        QVERIFY2(failed && attacker.exitCode() != 0, "nobody could open the lock file");
+        QVERIFY2(mine.ok(), mine.ok() ? "" : mine.error().message.c_str());
+    }
+
+    // Issue 12: the owner check followed links and chmod went through them: a link in place of
+    // the state folder turned a foreign 1777 folder into "755 root". Now a link is refused and
+    // the foreign folder keeps its mode.
+    void stateFolderThroughALinkIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString foreign = dir.path() + "/foreign";
+        QVERIFY(QDir().mkpath(foreign));
+        QVERIFY(QFile::setPermissions(foreign, QFileDevice::Permissions(0x7777)));
+        ::chmod(foreign.toLocal8Bit().constData(), 01777);
+        QVERIFY(QFile::link(foreign, dir.path() + "/state"));
+        auto r = prepareStateDir((dir.path() + "/state").toStdString(), StateDirAccess::Shared);
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().code), QStringLiteral("state-dir-access"));
+        QVERIFY2(QString::fromStdString(r.error().message).contains("link"), r.error().message.c_str());
+        struct stat st {};
+        QVERIFY(::stat(foreign.toLocal8Bit().constData(), &st) == 0);
+        QCOMPARE(int(st.st_mode & 07777), 01777);
+        // A link higher up is not followed either.
+        QVERIFY(QFile::link(foreign, dir.path() + "/up"));
+        QVERIFY(!prepareStateDir((dir.path() + "/up/state").toStdString(), StateDirAccess::Shared).ok());
+        QVERIFY(!QFileInfo::exists(foreign + "/state"));
+    }
+
+    // A state folder inside a folder another user can write (not sticky) can be swapped after
+    // any check: refused, as root, before anything is made there.
+    void stateFolderUnderAnotherUsersFolderIsRefused()
+    {
+        if (::geteuid() != 0)
+            QSKIP("giving a folder to another user needs root");
+        QTemporaryDir dir;
+        const QString theirs = dir.path() + "/theirs";
+        QVERIFY(QDir().mkpath(theirs));
+        QVERIFY(::chown(theirs.toLocal8Bit().constData(), 65534, 65534) == 0);
+        auto r = prepareStateDir((theirs + "/state").toStdString(), StateDirAccess::Shared);
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.error().message).contains("other than root"), r.error().message.c_str());
+        QVERIFY(!QFileInfo::exists(theirs + "/state"));
+        // Made and verified when its parents are root's: 0755, root's.
+        const std::string good = (dir.path() + "/good/state").toStdString();
+        QVERIFY(prepareStateDir(good, StateDirAccess::Shared).ok());
+        QCOMPARE(QString::fromStdString(*describeStateDirAccess(good)), QStringLiteral("0755 uid=0"));
     }
 };
 
