@@ -3,6 +3,7 @@
 #include "install/u8path.h"
 #include "platform/durablefile.h"
 #include "platform/filesinuse.h"
+#include "platform/nofollow.h"
 
 #include <filesystem>
 #include <fstream>
@@ -46,6 +47,18 @@ Error fsError(const std::error_code& ec, const std::string& what, const std::str
 
 namespace {
 
+// A link met on the way (platform/nofollow.h): refused with the link named.
+Error stepError(const std::error_code& ec, const std::string& what, const std::string& path, const std::string& link)
+{
+    if (ec == std::errc::too_many_symbolic_link_levels)
+        return {"unsafe-target",
+                (link.empty() ? path : link) +
+                    " is a symbolic link or junction; cudnn-setup does not write through links inside a toolkit. "
+                    "Replace it with a real folder; nothing was written through it.",
+                "link on the way to " + path};
+    return fsError(ec, what, path);
+}
+
 class RealOutput : public OutputFile {
 public:
     RealOutput(std::unique_ptr<DurableFile> f, std::string path) : m_file(std::move(f)), m_path(std::move(path)) {}
@@ -87,22 +100,35 @@ public:
             return NodeType::File;
         return NodeType::Other;
     }
+    // Every step below goes through platform/nofollow: no link on the way is followed.
     Result<Unit> createDirectory(const std::string& path) override
     {
         std::error_code ec;
-        if (!fs::create_directory(pathOf(path), ec)) {
-            if (!ec)
-                ec = std::make_error_code(std::errc::file_exists);
-            return fsError(ec, "create the folder", path);
-        }
+        std::string link;
+        nofollow::createDirectory(path, ec, &link);
+        if (ec)
+            return stepError(ec, "create the folder", path, link);
         return Unit{};
     }
     Result<Unit> createDirectories(const std::string& path) override
     {
+        if (type(path) == NodeType::Directory) {
+            std::error_code ec;
+            std::string link;
+            nofollow::checkParents(path + "/x", ec, &link);
+            if (ec)
+                return stepError(ec, "create the folder", path, link);
+            return Unit{};
+        }
+        const auto slash = path.rfind('/');
+        if (slash != std::string::npos && slash > 0)
+            if (auto up = createDirectories(path.substr(0, slash)); !up)
+                return up;
         std::error_code ec;
-        fs::create_directories(pathOf(path), ec);
-        if (ec)
-            return fsError(ec, "create the folder", path);
+        std::string link;
+        nofollow::createDirectory(path, ec, &link);
+        if (ec && !(ec == std::errc::file_exists && type(path) == NodeType::Directory))
+            return stepError(ec, "create the folder", path, link);
         return Unit{};
     }
     Result<Unit> removeDirectory(const std::string& path) override
@@ -110,25 +136,30 @@ public:
         std::error_code ec;
         if (!isEmptyDirectory(path))
             return fsError(std::make_error_code(std::errc::directory_not_empty), "remove the folder", path);
-        fs::remove(pathOf(path), ec);
+        std::string link;
+        nofollow::removeDirectory(path, ec, &link);
         if (ec)
-            return fsError(ec, "remove the folder", path);
+            return stepError(ec, "remove the folder", path, link);
         return Unit{};
     }
     Result<Unit> removeTree(const std::string& path) override
     {
         std::error_code ec;
-        fs::remove_all(pathOf(path), ec);
+        std::string link;
+        nofollow::checkParents(path, ec, &link);  // remove_all itself removes links, never their targets
+        if (!ec)
+            fs::remove_all(pathOf(path), ec);
         if (ec)
-            return fsError(ec, "remove", path);
+            return stepError(ec, "remove", path, link);
         return Unit{};
     }
     Result<Unit> removeFile(const std::string& path) override
     {
         std::error_code ec;
-        fs::remove(pathOf(path), ec);
+        std::string link;
+        nofollow::removeFile(path, ec, &link);
         if (ec)
-            return fsError(ec, "remove", path);
+            return stepError(ec, "remove", path, link);
         return Unit{};
     }
     Result<Unit> rename(const std::string& from, const std::string& to) override
@@ -136,7 +167,10 @@ public:
         std::error_code ec;
         if (type(to) == NodeType::Directory)
             return fsError(std::make_error_code(std::errc::is_a_directory), "replace", to);
-        fs::rename(pathOf(from), pathOf(to), ec);
+        std::string link;
+        nofollow::rename(from, to, ec, &link);
+        if (ec == std::errc::too_many_symbolic_link_levels)
+            return stepError(ec, "move", to, link);
         if (ec && isFileLocked(pathOf(from)))
             return fsError(ec, "move", from);  // names the program holding it
         if (ec)
@@ -146,6 +180,10 @@ public:
     Result<std::unique_ptr<OutputFile>> createFile(const std::string& path) override
     {
         std::error_code ec;
+        std::string link;
+        nofollow::checkParents(path, ec, &link);
+        if (ec)
+            return stepError(ec, "create", path, link);
         auto f = DurableFile::create(path, ec);
         if (!f)
             return fsError(ec, "create", path);

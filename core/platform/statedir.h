@@ -21,6 +21,13 @@ enum class StateDirAccess {
 // entries) or, when that is not allowed, refused with a sentence naming it.
 Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess access);
 
+// True when a user other than root / an administrator can change `dir` or replace it (a
+// non-root owner, or group/other write without the sticky bit, on it or any parent; Windows:
+// an entry of its DACL that lets a non-administrator write). *who says which folder and why.
+// A folder like that must not go on the system search path (PATH, ld.so.conf.d): anything
+// planted there would be loaded by every program of every user.
+bool writableByNonAdmins(const std::filesystem::path& dir, std::string* who = nullptr);
+
 // The directory's access in a host-specific text (Windows SDDL "D:P(A;OICI;FA;;;SY)...",
 // POSIX "0755 uid=0"), for logs and tests.
 Result<std::string> describeStateDirAccess(const std::filesystem::path& dir);

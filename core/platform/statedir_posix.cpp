@@ -110,6 +110,27 @@ Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess ac
     return Unit{};
 }
 
+bool writableByNonAdmins(const std::filesystem::path& dir, std::string* who)
+{
+    std::filesystem::path at;
+    for (const auto& part : dir) {
+        at /= part;
+        struct stat st {};
+        if (::lstat(at.c_str(), &st) != 0)
+            return false;  // missing: nothing can be planted there yet
+        const bool foreignOwner = st.st_uid != 0;
+        const bool othersWrite = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !(S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX));
+        if (foreignOwner || othersWrite || S_ISLNK(st.st_mode)) {
+            if (who)
+                *who = at.string() + (S_ISLNK(st.st_mode) ? " is a symbolic link"
+                                      : foreignOwner      ? " belongs to uid " + std::to_string(st.st_uid)
+                                                          : " can be written by other users");
+            return true;
+        }
+    }
+    return false;
+}
+
 Result<std::string> describeStateDirAccess(const std::filesystem::path& dir)
 {
     struct stat st {};

@@ -66,13 +66,110 @@ Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess ac
     if (!::GetSecurityDescriptorDacl(sd, &present, &dacl, &defaulted))
         return aclError(dir, "GetSecurityDescriptorDacl", ::GetLastError());
 
-    std::wstring name = dir.wstring();
-    const DWORD rc = ::SetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT,
-                                             DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION,
-                                             nullptr, nullptr, dacl, nullptr);
+    // Through a handle opened without following a reparse point (symbolic link, junction):
+    // a folder a user replaced by a junction would otherwise give ProgramData's child's DACL
+    // to wherever it points.
+    win::FileHandle h(::CreateFileW(win::longPath(dir).c_str(), READ_CONTROL | WRITE_DAC | WRITE_OWNER,
+                                    FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+                                    FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+    if (!h)
+        return aclError(dir, "CreateFileW", ::GetLastError());
+    BY_HANDLE_FILE_INFORMATION info{};
+    if (!::GetFileInformationByHandle(h.get(), &info))
+        return aclError(dir, "GetFileInformationByHandle", ::GetLastError());
+    if (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)
+        return Error{"state-dir-access",
+                     "The state folder " + win::utf8(dir) + " is a symbolic link or junction; links are not followed. "
+                     "Remove it (an administrator's folder is made in its place) or pass --state-dir.",
+                     "reparse point"};
+    // Shared: owned by Administrators, so that a user who made the folder first (and owned it,
+    // with the right to change its DACL back) no longer does.
+    PSID admins = nullptr;
+    SID_IDENTIFIER_AUTHORITY nt = SECURITY_NT_AUTHORITY;
+    if (access == StateDirAccess::Shared &&
+        !::AllocateAndInitializeSid(&nt, 2, SECURITY_BUILTIN_DOMAIN_RID, DOMAIN_ALIAS_RID_ADMINS, 0, 0, 0, 0, 0, 0,
+                                    &admins))
+        return aclError(dir, "AllocateAndInitializeSid", ::GetLastError());
+    SECURITY_INFORMATION what = DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION;
+    if (admins)
+        what |= OWNER_SECURITY_INFORMATION;
+    const DWORD rc = ::SetSecurityInfo(h.get(), SE_FILE_OBJECT, what, admins, nullptr, dacl, nullptr);
+    if (admins)
+        ::FreeSid(admins);
     if (rc != ERROR_SUCCESS)
-        return aclError(dir, "SetNamedSecurityInfoW", rc);
+        return aclError(dir, "SetSecurityInfo", rc);
+    // Verified, not assumed: read back and refuse an entry that lets a standard user write.
+    PSECURITY_DESCRIPTOR now = nullptr;
+    PACL nowDacl = nullptr;
+    if (const DWORD got = ::GetSecurityInfo(h.get(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr,
+                                            &nowDacl, nullptr, &now);
+        got != ERROR_SUCCESS)
+        return aclError(dir, "GetSecurityInfo", got);
+    win::LocalMemory nowOwner(now);
+    if (access == StateDirAccess::Shared && nowDacl) {
+        // This elevated process's own user is an administrator (Wine also reads the owner's
+        // Unix mode bits back as an entry for it).
+        const std::wstring me = currentUserSid();
+        auto isMe = [&me](PSID sid) {
+            wchar_t* text = nullptr;
+            if (me.empty() || !::ConvertSidToStringSidW(sid, &text))
+                return false;
+            win::LocalMemory owner(text);
+            return me == text;
+        };
+        for (DWORD i = 0; i < nowDacl->AceCount; ++i) {
+            ACE_HEADER* ace = nullptr;
+            if (!::GetAce(nowDacl, i, reinterpret_cast<void**>(&ace)) || ace->AceType != ACCESS_ALLOWED_ACE_TYPE)
+                continue;
+            auto* allowed = reinterpret_cast<ACCESS_ALLOWED_ACE*>(ace);
+            const PSID sid = &allowed->SidStart;
+            const bool privileged = ::IsWellKnownSid(sid, WinLocalSystemSid) ||
+                                    ::IsWellKnownSid(sid, WinBuiltinAdministratorsSid) ||
+                                    ::IsWellKnownSid(sid, WinCreatorOwnerSid) || isMe(sid);
+            const ACCESS_MASK writes = FILE_WRITE_DATA | FILE_APPEND_DATA | FILE_WRITE_EA | FILE_WRITE_ATTRIBUTES |
+                                       FILE_DELETE_CHILD | DELETE | WRITE_DAC | WRITE_OWNER | GENERIC_WRITE |
+                                       GENERIC_ALL;
+            if (!privileged && (allowed->Mask & writes))
+                return Error{"state-dir-access",
+                             "The state folder " + win::utf8(dir) + " still lets users other than administrators "
+                             "change it after its permissions were set; check it by hand.",
+                             "verify: ACE " + std::to_string(i) + " mask " + std::to_string(allowed->Mask)};
+        }
+    }
     return Unit{};
+}
+
+bool writableByNonAdmins(const std::filesystem::path& dir, std::string* who)
+{
+    PSECURITY_DESCRIPTOR sd = nullptr;
+    PACL dacl = nullptr;
+    std::wstring name = dir.wstring();
+    if (::GetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, &dacl,
+                                nullptr, &sd) != ERROR_SUCCESS)
+        return false;
+    win::LocalMemory owner(sd);
+    if (!dacl) {
+        if (who)
+            *who = win::utf8(dir) + " has no access list (everyone may write it)";
+        return true;
+    }
+    for (DWORD i = 0; i < dacl->AceCount; ++i) {
+        ACE_HEADER* ace = nullptr;
+        if (!::GetAce(dacl, i, reinterpret_cast<void**>(&ace)) || ace->AceType != ACCESS_ALLOWED_ACE_TYPE)
+            continue;
+        auto* allowed = reinterpret_cast<ACCESS_ALLOWED_ACE*>(ace);
+        const PSID sid = &allowed->SidStart;
+        const bool user = ::IsWellKnownSid(sid, WinBuiltinUsersSid) || ::IsWellKnownSid(sid, WinWorldSid) ||
+                          ::IsWellKnownSid(sid, WinAuthenticatedUserSid) || ::IsWellKnownSid(sid, WinInteractiveSid);
+        const ACCESS_MASK writes =
+            FILE_WRITE_DATA | FILE_APPEND_DATA | FILE_DELETE_CHILD | DELETE | WRITE_DAC | WRITE_OWNER | GENERIC_WRITE | GENERIC_ALL;
+        if (user && (allowed->Mask & writes)) {
+            if (who)
+                *who = win::utf8(dir) + " can be written by standard users";
+            return true;
+        }
+    }
+    return false;
 }
 
 Result<std::string> describeStateDirAccess(const std::filesystem::path& dir)
