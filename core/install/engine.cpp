@@ -44,7 +44,8 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
     switch (op.kind) {
     case OpKind::CreateDirectory: {
         if (auto e = fail(m_files.createDirectory(op.path)))
-            return e;
+            return e;  // it exists (someone made it after the plan): not ours, changed stays false
+        op.changed = true;
         return fail(m_files.syncDirectory(parentDir(op.path)));
     }
     case OpKind::StageFiles: {
@@ -156,6 +157,8 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     case OpKind::CreateDirectory:
         if (m_files.type(op.path) == NodeType::Missing)
             return std::nullopt;
+        if (!op.changed)
+            return std::nullopt;  // not made by this transaction (or not known to be): left as it is
         if (op.workDir) {
             if (keepWork)  // it may hold backups that could not be put back
                 return Error{"work-kept", "Kept " + op.path + ": it holds what could not be restored.", ""};
@@ -288,8 +291,10 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
     doc.plan = std::move(plan);
     alreadyDone = std::min(alreadyDone, doc.plan.ops.size());
     doc.started = long(alreadyDone) - 1;
-    for (std::size_t i = 0; i < alreadyDone; ++i)
+    for (std::size_t i = 0; i < alreadyDone; ++i) {
+        doc.plan.ops[i].changed = doc.plan.ops[i].kind == OpKind::CreateDirectory;  // the caller made them
         out.actions.push_back(action(doc.plan.ops[i], "done"));
+    }
     for (std::size_t i = alreadyDone; i < doc.plan.ops.size(); ++i) {
         if (cancel && cancel->isCancelled()) {
             out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
@@ -317,6 +322,9 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
                 out.problems.push_back(toProblem(*e, doc.plan.ops[i].path));
             break;
         }
+        // What a folder's undo may remove is only what this transaction made: say so on the disk.
+        if (doc.plan.ops[i].kind == OpKind::CreateDirectory)
+            (void)writeJournal(m_files, journal, doc);
         out.actions.push_back(action(doc.plan.ops[i], "done"));
     }
     if (!out.problems.empty()) {

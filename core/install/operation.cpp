@@ -104,6 +104,8 @@ nlohmann::json toJson(const Operation& op)
     switch (op.kind) {
     case OpKind::CreateDirectory:
         j["work_dir"] = op.workDir;
+        if (op.changed)
+            j["changed"] = true;
         break;
     case OpKind::StageFiles:
     case OpKind::RemoveDirectory:
@@ -147,6 +149,7 @@ Operation operationFromJson(const nlohmann::json& j)
     switch (op.kind) {
     case OpKind::CreateDirectory:
         op.workDir = j.value("work_dir", false);
+        op.changed = j.value("changed", false);
         break;
     case OpKind::StageFiles:
     case OpKind::RemoveDirectory:

@@ -39,6 +39,9 @@ struct Operation {
     std::string backup;
     // CreateDirectory: a folder of the transaction itself (staging, backups)
     bool workDir = false;
+    // CreateDirectory: this transaction made the folder (journaled once it did). A folder that
+    // appeared between planning and the step is never taken for ours: its undo leaves it.
+    bool changed = false;
     // PathChange
     PathMechanism mechanism = PathMechanism::WindowsPath;
     std::string location;           // registry value or ld.so.conf.d file, for messages

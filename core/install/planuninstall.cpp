@@ -1,6 +1,8 @@
 #include "install/plan.h"
 #include "install/plan_p.h"
 
+#include <set>
+
 namespace cudnnsetup {
 
 using namespace plandetail;
@@ -35,6 +37,8 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
     const nlohmann::json& record = *toolkit.record;
     addWorkDirs(plan, toolkit);
     const std::string trash = plan.workDir + "/removed";
+    // Files changed after the install are the user's: moved here, never deleted (named in notes).
+    const std::string kept = plan.workDir + "/kept";
 
     for (const auto& f : record.at("files")) {
         if (f.value("preexisting", false))
@@ -47,8 +51,10 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
             plan.problems.push_back(blocked(abs, "is now a folder; cudnn-setup placed a file there"));
             continue;
         }
-        if (now.type == NodeType::File && now.sha256 != f.at("sha256").get<std::string>())
-            plan.notes.push_back(abs + " was changed after the install; it is removed all the same");
+        const bool changed = now.type == NodeType::File && now.sha256 != f.at("sha256").get<std::string>();
+        const std::string aside = join(changed ? kept : trash, rel);
+        if (changed)
+            plan.notes.push_back(abs + " was changed after the install; it is kept as " + aside);
         if (backup) {
             if (toolkit.node(relativeTo(toolkit.root, *backup)).type != NodeType::File) {
                 plan.warnings.push_back({"backup-missing", *backup,
@@ -58,7 +64,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
                 Operation op{.kind = OpKind::PlaceFile, .path = abs};
                 op.source = *backup;
                 if (now.type != NodeType::Missing)
-                    op.backup = join(trash, rel);
+                    op.backup = aside;
                 plan.ops.push_back(op);
                 continue;
             }
@@ -68,24 +74,42 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
             continue;
         }
         Operation op{.kind = OpKind::RemoveFile, .path = abs};
-        op.backup = join(trash, rel);
+        op.backup = aside;
         plan.ops.push_back(op);
     }
-    for (const auto& r : record.value("removed", nlohmann::json::array())) {
-        const std::string rel = r.at("path").get<std::string>();
-        const std::string abs = join(toolkit.root, rel);
-        const std::string backup = r.at("backup").get<std::string>();
-        if (toolkit.node(relativeTo(toolkit.root, backup)).type != NodeType::File) {
-            plan.warnings.push_back({"backup-missing", backup,
-                                     "The backup " + backup + " of " + abs + " is gone; it cannot be put back."});
-            continue;
+    // What the install and every later repair set aside comes back (latest repair first, so
+    // that a file set aside twice ends as it was before the install).
+    std::set<std::string> restored, keepFolders;
+    const std::string top = toolkit.root + "/.cudnn-setup/";
+    auto txFolderOf = [&](const std::string& p) {
+        return p.starts_with(top) ? top + p.substr(top.size(), p.find('/', top.size()) - top.size()) : std::string();
+    };
+    auto putBack = [&](const nlohmann::json& list) {
+        for (const auto& r : list) {
+            const std::string rel = r.at("path").get<std::string>();
+            const std::string abs = join(toolkit.root, rel);
+            const std::string backup = r.at("backup").get<std::string>();
+            if (toolkit.node(relativeTo(toolkit.root, backup)).type != NodeType::File) {
+                plan.warnings.push_back({"backup-missing", backup,
+                                         "The backup " + backup + " of " + abs + " is gone; it cannot be put back."});
+                continue;
+            }
+            if (!restored.insert(rel).second) {
+                plan.notes.push_back(backup + " (an older copy of " + abs + ") is kept");
+                keepFolders.insert(txFolderOf(backup));
+                continue;
+            }
+            Operation op{.kind = OpKind::PlaceFile, .path = abs};
+            op.source = backup;
+            if (toolkit.node(rel).type != NodeType::Missing)
+                op.backup = join(kept, rel);
+            plan.ops.push_back(op);
         }
-        Operation op{.kind = OpKind::PlaceFile, .path = abs};
-        op.source = backup;
-        if (toolkit.node(rel).type != NodeType::Missing)
-            op.backup = join(trash, rel);
-        plan.ops.push_back(op);
-    }
+    };
+    const auto repairs = record.value("repairs", nlohmann::json::array());
+    for (auto it = repairs.rbegin(); it != repairs.rend(); ++it)
+        putBack(it->value("removed", nlohmann::json::array()));
+    putBack(record.value("removed", nlohmann::json::array()));
     const auto dirs = record.value("created_directories", nlohmann::json::array());
     for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) {
         const std::string rel = it->get<std::string>();
@@ -137,13 +161,26 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
         rec.record = record.at("previous");
     plan.ops.push_back(rec);
 
-    // After the commit the install's own backups (now moved back) and set-aside files go.
+    // After the commit the install's own backups (now moved back) and set-aside files go; a
+    // folder that still holds something of the user's stays (and is named in the notes).
     const std::string installBackup = record.value("backup_dir", std::string());
-    if (!installBackup.empty())
+    if (!installBackup.empty() && !keepFolders.count(txFolderOf(installBackup)))
         plan.cleanup.push_back(parentOf(installBackup));
-    for (const auto& r : record.value("repairs", nlohmann::json::array()))
-        plan.cleanup.push_back(parentOf(r.at("backup_dir").get<std::string>()));
-    plan.cleanup.push_back(plan.workDir);
+    // A repair's folder also holds the damaged files it replaced (maybe the user's edits): kept.
+    for (const auto& r : repairs) {
+        const std::string dir = r.at("backup_dir").get<std::string>();
+        bool holdsReplaced = false;
+        for (const auto& x : r.value("replaced", nlohmann::json::array()))
+            holdsReplaced = holdsReplaced || (x.contains("backup") && x.at("backup").is_string() &&
+                                              !x.at("backup").get<std::string>().empty());
+        if (holdsReplaced || keepFolders.count(txFolderOf(dir)))
+            plan.notes.push_back("what repair " + r.value("transaction", std::string()) +
+                                 " set aside or replaced and is not restored stays in " + parentOf(dir));
+        else
+            plan.cleanup.push_back(parentOf(dir));
+    }
+    plan.cleanup.push_back(trash);
+    plan.cleanup.push_back(plan.stagingDir);
     return plan;
 }
 

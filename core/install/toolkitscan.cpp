@@ -76,6 +76,12 @@ std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohm
             out.push_back(r.at("path").get<std::string>());
             out.push_back(rel(r.at("backup").get<std::string>()));
         }
+        // What repairs set aside comes back on uninstall too.
+        for (const auto& rep : record->value("repairs", nlohmann::json::array()))
+            for (const auto& r : rep.value("removed", nlohmann::json::array())) {
+                out.push_back(r.at("path").get<std::string>());
+                out.push_back(rel(r.at("backup").get<std::string>()));
+            }
         for (const auto& d : record->value("created_directories", nlohmann::json::array()))
             out.push_back(d.get<std::string>());
     }

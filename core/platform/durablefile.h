@@ -3,6 +3,7 @@
 // FlushFileBuffers) and closed; a directory's entries flushed after a rename.
 
 #include <cstddef>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <system_error>
@@ -17,6 +18,10 @@ public:
     virtual void write(const void* data, std::size_t size, std::error_code& ec) = 0;
     virtual void finish(std::error_code& ec) = 0;  // sync + close
 };
+
+// Renames `from` over `to` (a file there is replaced). Windows: MOVEFILE_WRITE_THROUGH, so the
+// call returns only once the move is on the disk (POSIX: rename(2); the caller syncs the folder).
+void renameDurably(const std::filesystem::path& from, const std::filesystem::path& to, std::error_code& ec);
 
 // No-op where the platform has no directory sync (Windows: metadata is journaled by NTFS).
 void syncDirectory(const std::string& path, std::error_code& ec);

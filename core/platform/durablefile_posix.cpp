@@ -56,6 +56,11 @@ std::unique_ptr<DurableFile> DurableFile::create(const std::string& path, std::e
     return std::make_unique<PosixFile>(fd);
 }
 
+void renameDurably(const std::filesystem::path& from, const std::filesystem::path& to, std::error_code& ec)
+{
+    std::filesystem::rename(from, to, ec);
+}
+
 void syncDirectory(const std::string& path, std::error_code& ec)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -56,6 +56,13 @@ std::unique_ptr<DurableFile> DurableFile::create(const std::string& path, std::e
     return std::make_unique<WinFile>(h);
 }
 
+void renameDurably(const std::filesystem::path& from, const std::filesystem::path& to, std::error_code& ec)
+{
+    ec.clear();
+    if (!MoveFileExW(from.wstring().c_str(), to.wstring().c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+        ec.assign(static_cast<int>(GetLastError()), std::system_category());
+}
+
 void syncDirectory(const std::string&, std::error_code& ec)
 {
     ec.clear();

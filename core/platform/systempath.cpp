@@ -1,5 +1,7 @@
 #include "platform/systempath.h"
 
+#include "platform/durablefile.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -29,28 +31,40 @@ Result<std::optional<std::string>> readOptionalFile(const std::string& file)
     return std::optional<std::string>(s.str());
 }
 
-// Temp + flush + rename: a reader never sees half a value.
+// Temp + fsync + rename + fsync of the folder: a reader never sees half a value, and a
+// committed install keeps its ld.so.conf.d entry (or PATH file) across a power cut.
 Result<Unit> writeOptionalFile(const std::string& file, const std::optional<std::string>& value)
 {
     std::error_code ec;
+    const std::string dir = std::filesystem::path(file).parent_path().string();
     if (!value) {
         std::filesystem::remove(file, ec);
         if (ec)
             return Error{"io-error", "Cannot remove " + file + ": " + ec.message() + ".", "remove"};
+        syncDirectory(dir, ec);
         return Unit{};
     }
     const std::string tmp = file + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << *value;
-        out.flush();
-        if (!out)
-            return Error{errno == EACCES || errno == EPERM ? "no-permission" : "io-error",
-                         "Cannot write " + file + ": " + std::strerror(errno) + ".", "ofstream"};
+    std::filesystem::remove(tmp, ec);
+    auto out = DurableFile::create(tmp, ec);
+    if (out) {
+        out->write(value->data(), value->size(), ec);
+        if (!ec)
+            out->finish(ec);
+    }
+    if (ec) {
+        const bool denied = ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted;
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return Error{denied ? "no-permission" : "io-error", "Cannot write " + file + ": " + ec.message() + ".",
+                     "DurableFile"};
     }
     std::filesystem::rename(tmp, file, ec);
     if (ec)
         return Error{"io-error", "Cannot write " + file + ": " + ec.message() + ".", "rename"};
+    syncDirectory(dir, ec);
+    if (ec)
+        return Error{"io-error", "Cannot flush " + dir + ": " + ec.message() + ".", "syncDirectory"};
     return Unit{};
 }
 

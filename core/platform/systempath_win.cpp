@@ -79,6 +79,9 @@ public:
             if (rc != ERROR_SUCCESS)
                 return registryError("RegSetValueExW", rc);
         }
+        // On the disk before the journal calls the step done: a power cut must not lose it.
+        if (rc = ::RegFlushKey(key.get()); rc != ERROR_SUCCESS)
+            return registryError("RegFlushKey", rc);
         // The value is stored; a window that ignores the broadcast only delays when
         // Explorer sees it, so that is not a failure of the write.
         broadcastEnvironmentChange();

@@ -15,6 +15,8 @@
 
 #include <sys/mount.h>
 
+#include <algorithm>
+
 using namespace cudnnsetup;
 using namespace installtest;
 
@@ -326,9 +328,95 @@ private slots:
         const Outcome again = run(*m_real, PlanKind::Repair, nullptr, "tx-r2");
         QVERIFY(again.ok);
         QCOMPARE(int(again.actions.size()), 0);
-        // Uninstall still gives back the pristine toolkit, repair backups included.
+        // Uninstall gives back the toolkit as it was, plus what is the user's: the stray the repair
+        // set aside comes back, and the damaged cudnn.h it replaced stays in the repair's folder.
         QVERIFY(run(*m_real, PlanKind::Uninstall, nullptr, "tx-u").ok);
-        QVERIFY(!QFile::exists(m_toolkit + "/.cudnn-setup"));
+        QCOMPARE(readAll(m_toolkit + "/bin/cudnn64_7.dll"), QStringLiteral("stray"));
+        QCOMPARE(readAll(m_toolkit + "/.cudnn-setup/tx-r/backup/include/cudnn.h"), QStringLiteral("damaged"));
+        QVERIFY(!QFile::exists(m_toolkit + "/include/cudnn.h"));
+    }
+
+    // Issue 12: uninstall deleted a file the user changed after the install. Now it is moved to
+    // the uninstall's kept folder (named in the notes), and everything else is as before.
+    void uninstallKeepsFilesChangedAfterInstall()
+    {
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-in").ok);
+        writeText(m_toolkit + "/include/cudnn.h", "// my own edits");
+        const Outcome un = run(*m_real, PlanKind::Uninstall, nullptr, "tx-un");
+        QVERIFY2(un.ok, un.problems.empty() ? "" : un.problems[0].message.c_str());
+        QVERIFY(!QFile::exists(m_toolkit + "/include/cudnn.h"));
+        const QString kept = QDir(m_toolkit).canonicalPath() + "/.cudnn-setup/tx-un/kept/include/cudnn.h";
+        QCOMPARE(readAll(kept), QStringLiteral("// my own edits"));
+        const bool named = std::any_of(un.notes.begin(), un.notes.end(),
+                                       [&](const std::string& n) { return n.find(kept.toStdString()) != std::string::npos; });
+        QVERIFY2(named, "the result does not name the kept file");
+    }
+
+    // Issue 12: a user's file that repair set aside (cudnn_frontend.h) never came back, and the
+    // uninstall deleted the repair's backup folder. Now it is put back.
+    void repairSetAsideComesBackOnUninstall()
+    {
+        const QStringList pristine = manifest(m_toolkit);
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-in").ok);
+        writeText(m_toolkit + "/include/cudnn_frontend.h", "// the user's frontend");
+        const Outcome rep = run(*m_real, PlanKind::Repair, nullptr, "tx-rep");
+        QVERIFY2(rep.ok, rep.problems.empty() ? "" : rep.problems[0].message.c_str());
+        QVERIFY(!QFile::exists(m_toolkit + "/include/cudnn_frontend.h"));  // set aside, as before
+        const Outcome un = run(*m_real, PlanKind::Uninstall, nullptr, "tx-un");
+        QVERIFY2(un.ok, un.problems.empty() ? "" : un.problems[0].message.c_str());
+        QCOMPARE(readAll(m_toolkit + "/include/cudnn_frontend.h"), QStringLiteral("// the user's frontend"));
+        QStringList now = manifest(m_toolkit);
+        now.removeIf([](const QString& l) { return l.startsWith("include/cudnn_frontend.h|"); });
+        QCOMPARE(now, pristine);
+    }
+
+    // Issue 12: a folder that appeared between planning and its step was later taken for the
+    // install's own: rollback left it "not restored" and every command exited 5 from then on.
+    void folderAppearingBeforeItsStepIsNotOurs()
+    {
+        QVERIFY(QDir(m_toolkit + "/lib/x64").removeRecursively());
+        const QStringList before = manifest(m_toolkit);
+        const std::string target = QDir(m_toolkit).canonicalPath().toStdString() + "/lib/x64";
+        EngineHooks hooks;
+        hooks.beforeOperation = [&](std::size_t, const Operation& op) {
+            if (op.kind == OpKind::CreateDirectory && op.path == target) {
+                QDir().mkpath(QString::fromStdString(target));
+                writeText(QString::fromStdString(target) + "/mine.lib", "the user's");
+            }
+        };
+        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-in", nullptr, hooks);
+        QVERIFY(!out.ok);
+        QVERIFY2(out.notRestored.empty(), out.notRestored.empty() ? "" : out.notRestored[0].message.c_str());
+        QCOMPARE(int(out.exitCode()), 3);
+        QCOMPARE(readAll(m_toolkit + "/lib/x64/mine.lib"), QStringLiteral("the user's"));
+        QStringList now = manifest(m_toolkit);
+        now.removeIf([](const QString& l) { return l.startsWith("lib/x64"); });
+        QCOMPARE(now, before);
+        QVERIFY(!QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))));
+    }
+
+    // Issue 12: while the prompt was up a user who could write the toolkit swapped `bin` for a
+    // link, and the files went (as root) where it pointed. Every step now opens its folder
+    // without following a link: refused (unsafe-target), nothing written outside, rolled back.
+    void binSwappedForALinkBeforeItsStepIsRefused()
+    {
+        const QString outside = m_dir->path() + "/outside";
+        QVERIFY(QDir().mkpath(outside));
+        const QString bin = QDir(m_toolkit).canonicalPath() + "/bin";
+        EngineHooks hooks;
+        bool swapped = false;
+        hooks.beforeOperation = [&](std::size_t, const Operation& op) {
+            if (!swapped && op.kind == OpKind::PlaceFile && op.path.starts_with(bin.toStdString() + "/")) {
+                swapped = true;
+                QDir().rename(bin, m_dir->path() + "/bin-moved");
+                QFile::link(outside, bin);
+            }
+        };
+        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-in", nullptr, hooks);
+        QVERIFY(swapped);
+        QVERIFY(!out.ok);
+        QCOMPARE(QString::fromStdString(out.problems.at(0).code), QStringLiteral("unsafe-target"));
+        QVERIFY2(QDir(outside).isEmpty(), qPrintable(QDir(outside).entryList().join(',')));
     }
 
     void repairFromWrongArchiveRefuses()
