@@ -1,5 +1,7 @@
 #include "archive/pathsafety.h"
 
+#include "common/casefold.h"
+
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -77,19 +79,6 @@ void putUtf8(std::string& out, std::uint32_t cp)
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
-}
-
-// NTFS compares names with its upcase table; these are the ranges real names are likely to use.
-std::uint32_t foldCase(std::uint32_t cp)
-{
-    if (cp >= 'A' && cp <= 'Z')
-        return cp + 0x20;
-    if ((cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) || (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2)
-        || (cp >= 0x410 && cp <= 0x42F))
-        return cp + 0x20;
-    if (cp >= 0x400 && cp <= 0x40F)
-        return cp + 0x50;
-    return cp;
 }
 
 }  // namespace
@@ -184,7 +173,7 @@ std::string collisionKey(std::string_view normalizedName)
         } else if (cp == '\\') {
             key += '/';
         } else {
-            const std::uint32_t folded = foldCase(cp);
+            const std::uint32_t folded = simpleCaseFold(cp);  // NTFS: common/casefold.h
             if (folded == cp)
                 key.append(name.substr(i, len));
             else

@@ -1,5 +1,6 @@
 #include "install/plan.h"
 
+#include "common/casefold.h"
 #include "install/digest.h"
 #include "install/plan_p.h"
 
@@ -12,12 +13,10 @@ namespace cudnnsetup {
 namespace plandetail {
 
 
+// Names compared as NTFS does (common/casefold.h): full simple case folding, not only ASCII.
 std::string lower(std::string_view s)
 {
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+    return foldCaseUtf8(s);
 }
 
 

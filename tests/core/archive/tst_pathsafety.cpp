@@ -117,6 +117,16 @@ private slots:
         QTest::newRow("folder vs directory entry") << "cuda/bin" << "cuda/bin/" << true;
         QTest::newRow("latin-1 case") << QString::fromUtf8("cuda/Ä.h") << QString::fromUtf8("cuda/ä.h") << true;
         QTest::newRow("cyrillic case") << QString::fromUtf8("cuda/Файл") << QString::fromUtf8("cuda/файл") << true;
+        // Issue 12: full simple case folding (common/casefold.h), as NTFS compares names.
+        QTest::newRow("latin extended-A (issue 12)") << QString::fromUtf8("cuda/include/cudnn_Ā.h")
+                                                     << QString::fromUtf8("cuda/include/cudnn_ā.h") << true;
+        QTest::newRow("greek final sigma") << QString::fromUtf8("cuda/ΣΑ.h") << QString::fromUtf8("cuda/ςα.h") << true;
+        QTest::newRow("kelvin sign") << QString::fromUtf8("cuda/\u212A.h") << "cuda/k.h" << true;
+        QTest::newRow("armenian") << QString::fromUtf8("cuda/Ա.h") << QString::fromUtf8("cuda/ա.h") << true;
+        QTest::newRow("fullwidth latin") << QString::fromUtf8("cuda/Ａ.h") << QString::fromUtf8("cuda/ａ.h") << true;
+        QTest::newRow("no folding across planes") << QString::fromUtf8("cuda/\U00010400.h")
+                                                  << QString::fromUtf8("cuda/\U00010428.h") << false;
+        QTest::newRow("different letters") << QString::fromUtf8("cuda/Ā.h") << QString::fromUtf8("cuda/ă.h") << false;
         QTest::newRow("different files") << "cuda/bin/cudnn64_8.dll" << "cuda/bin/cudnn64_9.dll" << false;
         QTest::newRow("different folders") << "cuda/lib/cudnn.lib" << "cuda/lib/x64/cudnn.lib" << false;
     }
