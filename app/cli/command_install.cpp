@@ -39,8 +39,12 @@ std::string stateDirOf(const CommandContext& ctx)
     return ctx.stateDir.empty() ? defaultStateDir() : ctx.stateDir;
 }
 
+// The helper's document, also left in its state folder for a caller without a pipe (runas).
+nlohmann::json g_lastDocument;
+
 int finish(const CommandContext& ctx, const nlohmann::json& doc, int code)
 {
+    g_lastDocument = doc;
     if (ctx.json) {
         printJson(doc);
     } else {
@@ -115,6 +119,8 @@ int applyElevated(const CommandContext& ctx, const InstallArgs& a, const FlowRes
         o.problems.push_back({rc.error().code, std::nullopt, rc.error().message});
         return finish(ctx, outcomeJson(plan.toolkit, o), static_cast<int>(ExitCode::NeedsAdmin));
     }
+    if (output.empty())  // Windows: no pipe from a "runas" process; its state folder has it
+        output = readHelperOutcome(plan.stateDir, plan.transactionId).value_or(std::string());
     try {
         return finish(ctx, nlohmann::json::parse(output), *rc);
     } catch (const nlohmann::json::exception&) {
@@ -264,7 +270,9 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
                              ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
                              : uninstallToolkit(a.toolkit, o);
     NoElevator none;
-    return report(ctx, a, r, none, nullptr);
+    const int code = report(ctx, a, r, none, nullptr);
+    writeHelperOutcome(stateDir, a.transaction, g_lastDocument.dump());
+    return code;
 }
 
 }  // namespace

@@ -185,6 +185,8 @@ OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Pl
         v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
         return v;
     }
+    if (output.empty())  // Windows: no pipe from a "runas" process; its state folder has it
+        output = readHelperOutcome(plan.stateDir, plan.transactionId).value_or(std::string());
     cudnnsetup::Outcome o;
     try {
         const nlohmann::json doc = nlohmann::json::parse(output);

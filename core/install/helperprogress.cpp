@@ -1,5 +1,7 @@
 #include "install/helperprogress.h"
 
+#include "install/fileops.h"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -11,6 +13,33 @@ namespace cudnnsetup {
 std::string helperProgressPathIn(const std::string& stateDir)
 {
     return stateDir + "/helper-progress.json";
+}
+
+std::string helperOutcomePathIn(const std::string& stateDir)
+{
+    return stateDir + "/helper-outcome.json";
+}
+
+void writeHelperOutcome(const std::string& stateDir, const std::string& transaction, const std::string& document)
+{
+    auto files = makeRealFileOps();
+    (void)files->writeFileAtomic(helperOutcomePathIn(stateDir),
+                                 nlohmann::json{{"transaction", transaction}, {"document", document}}.dump());
+}
+
+std::optional<std::string> readHelperOutcome(const std::string& stateDir, const std::string& transaction)
+{
+    std::ifstream in(std::filesystem::u8path(helperOutcomePathIn(stateDir)), std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    try {
+        const nlohmann::json j = nlohmann::json::parse(in);
+        if (j.value("transaction", std::string()) != transaction)
+            return std::nullopt;
+        return j.at("document").get<std::string>();
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt;
+    }
 }
 
 std::optional<HelperProgress> readHelperProgress(const std::string& stateDir, const std::string& transaction)

@@ -55,6 +55,14 @@ private:
     std::chrono::steady_clock::time_point m_lastWrite{};
 };
 
+// The helper's outcome (its JSON document) for a caller that has no pipe to it (Windows
+// "runas"): <state>/helper-outcome.json {"transaction", "document"}, written atomically by the
+// helper, read by the caller once the helper has ended. nullopt when absent or another
+// transaction's.
+std::string helperOutcomePathIn(const std::string& stateDir);
+void writeHelperOutcome(const std::string& stateDir, const std::string& transaction, const std::string& document);
+std::optional<std::string> readHelperOutcome(const std::string& stateDir, const std::string& transaction);
+
 // The waiting side: forwards what changed since the last call to `sink`.
 class HelperProgressReader {
 public:

@@ -20,6 +20,13 @@
 
 namespace cudnnsetup {
 
+namespace {
+std::filesystem::path pathOfUtf8(const std::string& utf8)
+{
+    return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
+}
+}  // namespace
+
 PathService pathServiceFor(const ToolkitState& toolkit)
 {
     PathService s;
@@ -34,7 +41,7 @@ PathService pathServiceFor(const ToolkitState& toolkit)
     } else {
         s.system = makeLdSoConfPath(testhooks::get("CUDNN_SETUP_LDSOCONF_DIR").value_or("/etc/ld.so.conf.d"),
                                     "cudnn-setup-" + sha256Hex(toolkit.root).substr(0, 12) + ".conf",
-                                    testhooks::get("CUDNN_SETUP_LDCONFIG").value_or("ldconfig"));
+                                    testhooks::get("CUDNN_SETUP_LDCONFIG").value_or("/sbin/ldconfig"));
     }
     auto value = s.system->read();
     if (!value) {
@@ -140,9 +147,13 @@ public:
         if (!m_files.createDirectories(m_stateDir) || !writeJournal(m_files, journalPathIn(m_stateDir), doc))
             return false;
         m_active = true;
-        for (const Operation& op : m_prefix)
+        for (Operation& op : doc.plan.ops) {
             if (!m_files.createDirectory(op.path))
                 return false;
+            op.changed = true;  // ours: journaled before anything is put in it
+            if (!writeJournal(m_files, journalPathIn(m_stateDir), doc))
+                return false;
+        }
         return true;
     }
 
@@ -288,6 +299,27 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     }
     if (prestager)
         plan.cleanup.push_back(prestager->dir());  // entries the plan did not need (kept, identical files)
+    // A folder standard users can write must not go on the system search path unnoticed:
+    // whatever they plant there is loaded by every program of every user.
+    for (const Operation& op : plan.ops) {
+        if (op.kind != OpKind::PathChange || !op.after)
+            continue;
+        std::vector<std::string> dirs;
+        if (op.mechanism == PathMechanism::LdSoConf)
+            dirs.push_back(plan.toolkit + "/lib64");
+        else
+            for (const char* rel : {"/bin", "/bin/x64"})
+                if (files.type(plan.toolkit + rel) == NodeType::Directory)
+                    dirs.push_back(plan.toolkit + rel);
+        for (const std::string& d : dirs)
+            if (std::string who; writableByNonAdmins(pathOfUtf8(d), &who))
+                plan.warnings.push_back(
+                    {"search-path-writable", d,
+                     d + " goes on the system search path, but " + who +
+                         ": anything planted there would be loaded by every program of every user. Make it writable "
+                         "by administrators only (Windows: remove the Users write entry; Linux: chown root and "
+                         "chmod 755 it and its parents), or install with --no-path."});
+    }
     r.planDigest = planDigest(plan);
     r.plan = plan;
     if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {

@@ -4,8 +4,6 @@
 #include "platform/win32.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace cudnnsetup {
 
@@ -27,37 +25,6 @@ bool canWriteIn(const std::filesystem::path& folder)
     win::FileHandle h(::CreateFileW(probe.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
                                     FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr));
     return static_cast<bool>(h);
-}
-
-// cmd.exe reads its command line twice: once for %VAR%, redirections and
-// operators, then the program's own argv rules apply. A caret before every cmd
-// metacharacter (quotes included) hands the argv-quoted text through unchanged.
-std::wstring escapeForCmd(const std::wstring& text)
-{
-    std::wstring out;
-    for (wchar_t c : text) {
-        if (std::wstring_view(L"()%!^\"<>&|").find(c) != std::wstring_view::npos)
-            out += L'^';
-        out += c;
-    }
-    return out;
-}
-
-std::wstring systemFolder()
-{
-    wchar_t buffer[MAX_PATH + 1];
-    const UINT n = ::GetSystemDirectoryW(buffer, MAX_PATH + 1);
-    return std::wstring(buffer, n);
-}
-
-// A fresh file name in %TEMP% for the helper's stdout; cmd creates the file.
-std::filesystem::path outcomeFile()
-{
-    wchar_t temp[MAX_PATH + 1];
-    const DWORD n = ::GetTempPathW(MAX_PATH + 1, temp);
-    return std::filesystem::path(std::wstring(temp, n)) /
-           (L"cudnn-setup-elevated-" + std::to_wstring(::GetCurrentProcessId()) + L"-" +
-            std::to_wstring(::GetTickCount64()) + L".json");
 }
 
 class RunasElevator : public Elevator {
@@ -82,16 +49,14 @@ public:
                          "Administrator rights are needed, and with User Account Control turned off Windows cannot "
                          "ask for them. Run the command from an administrator command prompt.",
                          "EnableLUA=0"};
-        // An elevated process started through "runas" inherits no handles from us,
-        // so its stdout (the helper's JSON outcome) cannot be a pipe: cmd.exe in
-        // System32 redirects it into a file that we read once the helper is done.
-        const std::filesystem::path outFile = outcomeFile();
-        std::wstring command = win::quoteArgument(win::widen(program));
+        // An elevated process started through "runas" inherits no handles from us, so its
+        // stdout cannot be a pipe. It is not redirected into a file either (a predictable name
+        // in the user's %TEMP% would be the user's to replace): the helper leaves its outcome in
+        // its admin-only state folder (install/helperprogress.h), which the caller reads.
+        std::wstring parameters;
         for (const std::string& a : args)
-            command += L' ' + win::quoteArgument(win::widen(a));
-        const std::wstring parameters =
-            L"/d /s /c \"" + escapeForCmd(command) + L" 1> \"" + outFile.wstring() + L"\"\"";
-        const std::wstring cmd = systemFolder() + L"\\cmd.exe";
+            parameters += (parameters.empty() ? L"" : L" ") + win::quoteArgument(win::widen(a));
+        const std::wstring file = win::widen(program);
 
         SHELLEXECUTEINFOW info{};
         info.cbSize = sizeof info;
@@ -99,7 +64,7 @@ public:
         // NOCLOSEPROCESS: we wait for it and read its exit code.
         info.fMask = SEE_MASK_NOCLOSEPROCESS | SEE_MASK_NOASYNC | SEE_MASK_FLAG_NO_UI;
         info.lpVerb = L"runas";
-        info.lpFile = cmd.c_str();
+        info.lpFile = file.c_str();
         info.lpParameters = parameters.c_str();
         info.nShow = SW_HIDE;
         if (!m_shellExecute(&info)) {
@@ -122,14 +87,8 @@ public:
             whileWaiting();
         DWORD exitCode = 0;
         const bool gotCode = ::GetExitCodeProcess(process.get(), &exitCode) != 0;
-        std::error_code ec;
-        if (output) {
-            std::ifstream in(outFile, std::ios::binary);
-            std::ostringstream text;
-            text << in.rdbuf();
-            *output = text.str();
-        }
-        std::filesystem::remove(outFile, ec);
+        if (output)
+            output->clear();
         if (!gotCode)
             return Error{"elevation-failed", "The elevated helper's result cannot be read.", "GetExitCodeProcess"};
         return static_cast<int>(exitCode);

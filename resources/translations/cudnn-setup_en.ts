@@ -673,6 +673,22 @@
       <translation type="unfinished" />
     </message>
     <message>
+      <source>The toolkit or the archive changed after you reviewed the plan for %1; nothing was changed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Go back to Review, check the new plan and confirm it again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 goes on the system search path but standard users can write it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Make it writable by administrators only, or install without changing PATH.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>The administrator helper refused the plan: %1 is outside what it may change.</source>
       <translation type="unfinished" />
     </message>

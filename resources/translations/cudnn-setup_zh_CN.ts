@@ -669,6 +669,22 @@
       <translation>请以管理员（root）身份运行 cudnn-setup。</translation>
     </message>
     <message>
+      <source>The toolkit or the archive changed after you reviewed the plan for %1; nothing was changed.</source>
+      <translation>在你审阅 %1 的计划之后，工具包或压缩包发生了变化；未做任何更改。</translation>
+    </message>
+    <message>
+      <source>Go back to Review, check the new plan and confirm it again.</source>
+      <translation>请返回“审阅”页，检查新的计划后再次确认。</translation>
+    </message>
+    <message>
+      <source>%1 goes on the system search path but standard users can write it.</source>
+      <translation>%1 将被加入系统搜索路径，但普通用户可以写入该文件夹。</translation>
+    </message>
+    <message>
+      <source>Make it writable by administrators only, or install without changing PATH.</source>
+      <translation>请将其设为仅管理员可写，或在安装时不修改 PATH。</translation>
+    </message>
+    <message>
       <source>The administrator helper refused the plan: %1 is outside what it may change.</source>
       <translation>管理员辅助程序拒绝了该计划：%1 超出了允许修改的范围。</translation>
     </message>

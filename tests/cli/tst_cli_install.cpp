@@ -153,6 +153,25 @@ private slots:
         QCOMPARE(readAll(m_pathFile), pathBefore);
     }
 
+    // Issue 12: a bin folder any user can write went on the system PATH unnoticed (a DLL planted
+    // there is loaded by every program). Now the plan says so, with the fix.
+    void writableBinOnThePathIsWarned()
+    {
+        QVERIFY(QFile::setPermissions(m_toolkit + "/bin", QFileDevice::Permissions(0x7777)));
+        const CliRun r = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray warnings = r.json().object()["warnings"].toArray();
+        bool found = false;
+        for (const auto& w : warnings)
+            found = found || w.toObject()["code"].toString() == "search-path-writable";
+        QVERIFY2(found, r.out);
+        QVERIFY(QFile::setPermissions(m_toolkit + "/bin", QFileDevice::Permissions(0x7755)));
+        if (::geteuid() != 0)
+            return;  // a toolkit of a standard user is theirs to write: warned, rightly
+        const CliRun ok = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
+        QVERIFY2(!ok.out.contains("search-path-writable"), ok.out);
+    }
+
     void noPathLeavesPathAlone()
     {
         const QByteArray pathBefore = readAll(m_pathFile);

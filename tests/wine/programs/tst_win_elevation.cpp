@@ -9,6 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 using namespace cudnnsetup;
 
 namespace {
@@ -97,12 +101,11 @@ TEST(Runas, RefusedPromptIsElevationRefused)
     EXPECT_EQ(r.error().code, "elevation-refused");
     EXPECT_NE(r.error().message.find("declined"), std::string::npos) << r.error().message;
     EXPECT_EQ(verb, L"runas");
-    // cmd.exe from System32 (not %ComSpec%) redirects the helper's stdout to a file.
-    EXPECT_EQ(file, L"C:\\windows\\system32\\cmd.exe");
-    EXPECT_EQ(parameters.rfind(L"/d /s /c \"^\"C:\\Program Files\\cudnn-setup\\cudnn-setup.exe^\" --json elevated-apply "
-                               L"^\"C:\\ProgramData\\cudnn-setup\\plan 1.json^\" 1> \"", 0),
-              0u)
-        << win::narrow(parameters);
+    // The program itself, no cmd.exe and no output file in %TEMP% (issue 12): the helper leaves
+    // its outcome in its admin-only state folder.
+    EXPECT_EQ(file, L"C:\\Program Files\\cudnn-setup\\cudnn-setup.exe");
+    EXPECT_EQ(parameters, L"--json elevated-apply \"C:\\ProgramData\\cudnn-setup\\plan 1.json\"") << win::narrow(parameters);
+    EXPECT_EQ(parameters.find(L" 1> "), std::wstring::npos);
     EXPECT_TRUE(output.empty());
 }
 
@@ -139,19 +142,25 @@ TEST(Runas, WhileWaitingTicksUntilTheHelperEnds)
     EXPECT_LE(ticks, 200);
 }
 
-TEST(Runas, HelperOutputArrivesWithArgumentsIntact)
+TEST(Runas, HelperArgumentsArriveIntact)
 {
-    // Characters cmd.exe would otherwise act on, and argv quoting cases.
-    const std::vector<std::string> args{"--echo", "two words", "x&y|z", "50%", "%PATH%", "q\"t", "(p)", "^c", "!e!",
-                                        "<in>", "C:\\a b\\", "{\"ok\": true}"};
-    std::string output;
+    // Characters cmd.exe would act on (it is no longer in between), and argv quoting cases. The
+    // helper's stdout is not captured (no file in %TEMP%): the program writes what it got to a file.
+    winetest::ScratchDir scratch("echo");
+    const std::string file = win::narrow((scratch / "args.txt").wstring());
+    const std::vector<std::string> args{"--echo-to", file, "two words", "x&y|z", "50%", "%PATH%", "q\"t", "(p)", "^c",
+                                        "!e!", "<in>", "C:\\a b\\", "{\"ok\": true}"};
+    std::string output = "stale";
     const auto r = makeElevator()->run(self(), args, &output);
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r.value(), 0);
+    EXPECT_EQ(output, "");
     std::string expected;
-    for (size_t i = 1; i < args.size(); ++i)
+    for (size_t i = 2; i < args.size(); ++i)
         expected += args[i] + "\n";
-    EXPECT_EQ(output, expected);
+    std::ifstream in(std::filesystem::path(scratch / "args.txt"), std::ios::binary);
+    const std::string got((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(got, expected);
 }
 
 TEST(Runas, WritableFolderNeedsNoElevation)

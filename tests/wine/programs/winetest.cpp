@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <io.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -167,6 +168,12 @@ int main(int argc, char** argv)
         return _wtoi(wargv[2]);
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--sleep") {
         ::Sleep(static_cast<DWORD>(_wtoi(wargv[2])));
+        return 0;
+    }
+    if (wargv && wargc >= 3 && std::wstring(wargv[1]) == L"--echo-to") {  // no stdout to read (runas)
+        std::ofstream out(std::filesystem::path(wargv[2]), std::ios::binary);
+        for (int i = 3; i < wargc; ++i)
+            out << cudnnsetup::winetest::narrowArg(wargv[i]) << "\n";
         return 0;
     }
     if (wargv && wargc >= 2 && std::wstring(wargv[1]) == L"--echo") {
