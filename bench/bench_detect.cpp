@@ -3,7 +3,7 @@
 #include "detect/detector.h"
 #include "fixtures/toolkitbuilder.h"
 #include "platform/environment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeregistry.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,6 +2,9 @@
 
 #include "platform/win32.h"
 
+#include <aclapi.h>
+#include <sddl.h>
+
 #include <filesystem>
 #include <string>
 
@@ -39,6 +42,40 @@ std::string holderOf(HANDLE file)
     return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos ? text : std::string();
 }
 
+// LockFileEx works on a handle opened for reading: a lock file standard users may read
+// (the state folder lets them read) is a lock any of them can take, blocking every install.
+// Only SYSTEM, Administrators and this process's user may open it. Best effort: a prefix or
+// file system without ACLs keeps what it has.
+void restrictToOwnerAndAdmins(const std::wstring& file)
+{
+    win::Handle token;
+    if (!::OpenProcessToken(::GetCurrentProcess(), TOKEN_QUERY, token.put()))
+        return;
+    DWORD size = 0;
+    ::GetTokenInformation(token.get(), TokenUser, nullptr, 0, &size);
+    std::string buffer(size, '\0');
+    if (!::GetTokenInformation(token.get(), TokenUser, buffer.data(), size, &size))
+        return;
+    wchar_t* me = nullptr;
+    if (!::ConvertSidToStringSidW(reinterpret_cast<TOKEN_USER*>(buffer.data())->User.Sid, &me))
+        return;
+    win::LocalMemory meOwner(me);
+    const std::wstring sddl = L"D:P(A;;FA;;;SY)(A;;FA;;;BA)(A;;FA;;;" + std::wstring(me) + L")";
+    PSECURITY_DESCRIPTOR sd = nullptr;
+    if (!::ConvertStringSecurityDescriptorToSecurityDescriptorW(sddl.c_str(), SDDL_REVISION_1, &sd, nullptr))
+        return;
+    win::LocalMemory sdOwner(sd);
+    BOOL present = FALSE, defaulted = FALSE;
+    PACL dacl = nullptr;
+    if (!::GetSecurityDescriptorDacl(sd, &present, &dacl, &defaulted))
+        return;
+    win::FileHandle h(::CreateFileW(file.c_str(), WRITE_DAC, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                    nullptr, OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+    if (h)
+        ::SetSecurityInfo(h.get(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION,
+                          nullptr, nullptr, dacl, nullptr);
+}
+
 }  // namespace
 
 Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stateDir, bool create)
@@ -61,6 +98,8 @@ Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stat
                                       "); run as an administrator or give --state-dir.",
                      "CreateFileW " + path + ": error " + std::to_string(err)};
     }
+    if (writable)
+        restrictToOwnerAndAdmins(wide);
     OVERLAPPED at{};
     at.OffsetHigh = kLockOffsetHigh;
     if (!::LockFileEx(file.get(), LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &at)) {

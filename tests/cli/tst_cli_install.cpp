@@ -3,6 +3,7 @@
 #include "installfixture.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -233,6 +234,29 @@ private slots:
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.out.contains("state-dir-access"), refused.out + refused.err);
         QVERIFY2(refused.out.contains("belongs to another user"), refused.out);
+    }
+
+    // Issue 12: test hooks reached the helper (CUDNN_SETUP_LDCONFIG ran through std::system as
+    // root; a PATH file stood in for the system PATH). The helper reads none: with the PATH hook
+    // set it still plans without it, so the reviewed (hook-free) digest matches and the file is
+    // untouched. Had it read the hook, its plan would add a PATH change and be refused.
+    void helperIgnoresTestHooks()
+    {
+        const Reviewed r = review(m_toolkit);
+        const QByteArray pathBefore = readAll(m_pathFile);
+        QProcessEnvironment env = m_env;  // with CUDNN_SETUP_TEST_SYSTEM_PATH_FILE
+        env.insert("CUDNN_SETUP_LDCONFIG", "touch " + m_dir->path() + "/ldconfig-ran");
+        env.insert("CUDNN_SETUP_TEST_OP_DELAY_MS", "5000");
+        QElapsedTimer t;
+        t.start();
+        const CliRun run = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install",
+                                   "--archive", m_release.path, "--toolkit", QDir(m_toolkit).canonicalPath(),
+                                   "--allow-unknown", "--transaction", r.transaction, "--plan-digest", r.digest},
+                                  env);
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        QCOMPARE(readAll(m_pathFile), pathBefore);
+        QVERIFY(!QFile::exists(m_dir->path() + "/ldconfig-ran"));
+        QVERIFY2(t.elapsed() < 30000, "the helper waited for CUDNN_SETUP_TEST_OP_DELAY_MS");
     }
 
     // What changes between the review and the helper's own plan, or a request that names no CUDA

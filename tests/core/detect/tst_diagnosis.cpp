@@ -1,8 +1,8 @@
 // Every diagnosis code, provoked with real toolkit trees (PE DLLs with VERSIONINFO, ELF
 // libraries with sonames) and a fake registry/environment standing in for the machine.
 #include "detect/detector.h"
-#include "platform/fakeenvironment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeenvironment.h"
+#include "fixtures/fakeregistry.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 

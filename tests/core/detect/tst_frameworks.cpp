@@ -3,8 +3,8 @@
 // images with VERSIONINFO and import tables), toolkits on a fake registry PATH, and the verdict.
 #include "detect/detector.h"
 #include "detect/frameworks.h"
-#include "platform/fakeenvironment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeenvironment.h"
+#include "fixtures/fakeregistry.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 

@@ -1,8 +1,8 @@
 // Finding Python environments and their GPU frameworks from files alone: PEP 514 registry keys,
 // python on PATH, conda (CONDA_PREFIX, environments.txt, the usual roots), VIRTUAL_ENV, user sites.
 #include "detect/pythonenvs.h"
-#include "platform/fakeenvironment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeenvironment.h"
+#include "fixtures/fakeregistry.h"
 #include "fixtures/toolkitbuilder.h"
 
 #include <QTemporaryDir>

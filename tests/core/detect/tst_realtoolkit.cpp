@@ -2,7 +2,7 @@
 #include "detect/cudnninspect.h"
 #include "detect/detector.h"
 #include "detect/fsutil.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeregistry.h"
 #include "platform/environment.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 #include "platform/dynlib.h"
 #include "platform/environment.h"
-#include "platform/fakeenvironment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeenvironment.h"
+#include "fixtures/fakeregistry.h"
 #include "platform/process.h"
 #include "platform/registry.h"
 

@@ -8,6 +8,7 @@
 #include "platform/filesinuse.h"
 #include "platform/fileversion.h"
 #include "platform/longpath.h"
+#include "platform/nofollow.h"
 #include "platform/statedir.h"
 #include "platform/statelock.h"
 #include "platform/win32.h"
@@ -73,6 +74,59 @@ TEST(StateDir, SharedFolderGetsAProtectedAdminsOnlyWriteDacl)
     EXPECT_NE(sddl->find(";;;SY)"), std::string::npos) << sddl.value();
     EXPECT_NE(sddl->find(";;;BA)"), std::string::npos) << sddl.value();
     EXPECT_NE(sddl->find(";;;BU)"), std::string::npos) << sddl.value();
+}
+
+namespace {
+// A directory symbolic link (a reparse point); false when this prefix cannot make one.
+bool makeDirLink(const std::filesystem::path& link, const std::filesystem::path& target)
+{
+    return ::CreateSymbolicLinkW(link.wstring().c_str(), target.wstring().c_str(),
+                                 SYMBOLIC_LINK_FLAG_DIRECTORY | SYMBOLIC_LINK_FLAG_ALLOW_UNPRIVILEGED_CREATE) != 0;
+}
+bool isReparsePoint(const std::filesystem::path& p)
+{
+    const DWORD a = ::GetFileAttributesW(p.wstring().c_str());
+    return a != INVALID_FILE_ATTRIBUTES && (a & FILE_ATTRIBUTE_REPARSE_POINT);
+}
+}  // namespace
+
+// Issue 12: a user who made (or linked) the state folder first kept it; the DACL was set by
+// name, through whatever the name pointed at. Now a reparse point there is refused.
+TEST(StateDir, LinkInPlaceOfTheStateFolderIsRefused)
+{
+    ScratchDir scratch("statelink");
+    std::filesystem::create_directories(scratch / "elsewhere");
+    if (!makeDirLink(scratch / "state", scratch / "elsewhere") || !isReparsePoint(scratch / "state"))
+        GTEST_SKIP() << "this prefix makes no directory reparse point";
+    const auto r = prepareStateDir(scratch / "state", StateDirAccess::Shared);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "state-dir-access");
+    EXPECT_NE(r.error().message.find("link"), std::string::npos) << r.error().message;
+}
+
+// Issue 12: `bin` swapped for a link while the prompt was up: every engine step checks the
+// folders on its way for reparse points and refuses to go through one.
+TEST(NoFollow, StepThroughALinkedFolderIsRefused)
+{
+    ScratchDir scratch("nofollow");
+    std::filesystem::create_directories(scratch / "outside");
+    std::filesystem::create_directories(scratch / "toolkit");
+    if (!makeDirLink(scratch / "toolkit" / "bin", scratch / "outside") || !isReparsePoint(scratch / "toolkit" / "bin"))
+        GTEST_SKIP() << "this prefix makes no directory reparse point";
+    std::error_code ec;
+    std::string link;
+    nofollow::createDirectory(win::utf8(scratch / "toolkit" / "bin" / "x64"), ec, &link);
+    EXPECT_EQ(ec, std::make_error_code(std::errc::too_many_symbolic_link_levels)) << ec.message();
+    EXPECT_NE(link.find("bin"), std::string::npos) << link;
+    winetest::writeFile(scratch / "staged.dll", "MZ");
+    nofollow::rename(win::utf8(scratch / "staged.dll"), win::utf8(scratch / "toolkit" / "bin" / "cudnn64_8.dll"), ec);
+    EXPECT_EQ(ec, std::make_error_code(std::errc::too_many_symbolic_link_levels)) << ec.message();
+    EXPECT_TRUE(std::filesystem::is_empty(scratch / "outside"));
+    EXPECT_TRUE(std::filesystem::exists(scratch / "staged.dll"));
+    // A plain folder on the way is fine.
+    std::filesystem::create_directories(scratch / "toolkit" / "include");
+    nofollow::rename(win::utf8(scratch / "staged.dll"), win::utf8(scratch / "toolkit" / "include" / "cudnn.h"), ec);
+    EXPECT_FALSE(ec) << ec.message();
 }
 
 // LockFileEx belongs to the handle: a second open in this same process conflicts too.
