@@ -280,3 +280,68 @@ TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
     EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
 }
+
+// Issue 12, the design change under Wine: the helper gets only the intent. Another digest
+// (the toolkit or the archive changed since the review) is refused with nothing changed; the
+// reviewed one is applied, and the outcome waits in the admin-only state folder (no %TEMP% file).
+TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
+{
+    const auto dry = runCli({"--json", "--state-dir", kState, "install", m_archive, "--toolkit", kToolkit,
+                             "--allow-unknown", "--dry-run"});
+    ASSERT_EQ(dry.exitCode, 0) << dry.out << dry.err;
+    const auto doc = dry.json();
+    const std::string toolkit = doc["plan"]["toolkit"].get<std::string>();
+    const std::string tx = doc["plan"]["transaction"].get<std::string>();
+    const std::string digest = doc["plan_digest"].get<std::string>();
+    ASSERT_EQ(digest.size(), 64u);
+    const auto before = snapshot(kToolkit);
+    DWORD type = 0;
+    const std::wstring pathBefore = readPathRaw(&type);
+    auto helper = [&](const std::string& d, const std::string& tk) {
+        return runCli({"--json", "--state-dir", kState, "elevated-apply", "--operation", "install", "--archive",
+                       m_archive, "--toolkit", tk, "--allow-unknown", "--transaction", tx, "--plan-digest", d});
+    };
+    const auto other = helper(std::string(64, 'a'), toolkit);
+    EXPECT_EQ(other.exitCode, 3) << other.out << other.err;
+    EXPECT_NE(other.out.find("plan-changed"), std::string::npos) << other.out;
+    EXPECT_EQ(snapshot(kToolkit), before);
+    EXPECT_EQ(readPathRaw(&type), pathBefore);
+    const auto root = helper(digest, "C:/");
+    EXPECT_EQ(root.exitCode, 2) << root.out << root.err;
+    EXPECT_NE(root.out.find("not-a-toolkit"), std::string::npos) << root.out;
+    const auto ok = helper(digest, toolkit);
+    ASSERT_EQ(ok.exitCode, 0) << ok.out << ok.err;
+    EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
+    const std::string outcome = winetest::readFile(kState + "\\helper-outcome.json");
+    EXPECT_NE(outcome.find(tx), std::string::npos) << outcome;
+    const auto un = runCli({"--json", "--state-dir", kState, "uninstall", "--toolkit", kToolkit});
+    EXPECT_EQ(un.exitCode, 0) << un.out << un.err;
+}
+
+// Issue 12: a journal dropped into the state folder had its undo delete a whole tree and move
+// a file out; recover replayed it. Now it is validated like a plan first and left alone.
+TEST_F(EndToEnd, ForgedJournalIsNotReplayed)
+{
+    const std::string victim = m_scratch.path().string() + "\\victim";
+    std::filesystem::create_directories(victim + "\\tree");
+    winetest::writeFile(victim + "\\tree\\keep.txt", "the user's");
+    winetest::writeFile(victim + "\\startup.bat", "@echo the user's");
+    const auto dry = runCli({"--json", "--state-dir", kState, "install", m_archive, "--toolkit", kToolkit,
+                             "--allow-unknown", "--dry-run"});
+    ASSERT_EQ(dry.exitCode, 0) << dry.out;
+    nlohmann::json plan = dry.json()["plan"];
+    nlohmann::json tree{{"op", "create-directory"}, {"path", victim + "\\tree"}, {"work_dir", true}};
+    nlohmann::json moveOut{{"op", "place-file"}, {"path", victim + "\\startup.bat"}, {"source", victim + "\\gone.bat"},
+                           {"entry", ""}, {"size", 0}, {"crc32", 0}, {"sha256", ""}, {"backup", ""}};
+    plan["operations"] = nlohmann::json::array({tree, moveOut});
+    std::filesystem::create_directories(kState);
+    std::ofstream(kState + "\\journal.json")
+        << nlohmann::json{{"format", 1}, {"status", "applying"}, {"started", 1}, {"plan", plan}}.dump();
+    const auto r = runCli({"--json", "--state-dir", kState, "recover"});
+    EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+    EXPECT_NE(r.out.find("unsafe-plan"), std::string::npos) << r.out;
+    EXPECT_EQ(winetest::readFile(victim + "\\tree\\keep.txt"), "the user's");
+    EXPECT_EQ(winetest::readFile(victim + "\\startup.bat"), "@echo the user's");
+    std::error_code ec;
+    std::filesystem::remove(kState + "\\journal.json", ec);
+}
