@@ -34,9 +34,15 @@ struct InstallArgs {
     std::string operation, transaction, planDigest;
 };
 
+// Absolute: the elevated helper (another working folder) must name the same folder.
 std::string stateDirOf(const CommandContext& ctx)
 {
-    return ctx.stateDir.empty() ? defaultStateDir() : ctx.stateDir;
+    if (ctx.stateDir.empty())
+        return defaultStateDir();
+    std::error_code ec;
+    const auto abs = std::filesystem::absolute(std::filesystem::u8path(ctx.stateDir), ec);
+    const std::u8string u = abs.lexically_normal().u8string();
+    return ec ? ctx.stateDir : std::string(u.begin(), u.end());
 }
 
 // The helper's document, also left in its state folder for a caller without a pipe (runas).

@@ -202,6 +202,13 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (!std::filesystem::is_directory(toolkit, ec))
         return usage(std::move(r), "not-a-toolkit",
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
+    // Nothing is made in a folder that is not a CUDA toolkit (not even the work folders).
+    if (!o.dryRun) {
+        const std::string canonical =
+            std::filesystem::canonical(std::filesystem::absolute(toolkit, ec), ec).generic_string();
+        if (auto bad = checkToolkitRoot(canonical))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+    }
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
         return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
     // Already elevated (an administrator's console, root, the helper): this process is the
@@ -325,6 +332,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {
         // The same checks a journal passes before its undo (install/trust.h): made here, so true
         // by construction, but they are what an elevated process may do, and this may be one.
+        if (auto bad = checkToolkitRoot(plan.toolkit))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
         Problems unsafe = checkPlanInvariants(plan, o.stateDir, path.state.available ? path.state.location : "");
         if (!unsafe.empty())
             return stop(std::move(r), FlowStatus::Usage, std::move(unsafe));

@@ -114,6 +114,19 @@ private slots:
         QCOMPARE(manifest(m_toolkit), before);
     }
 
+    // Issue 12: any folder passed as "toolkit" (/etc, C:\). Now it must be a CUDA toolkit.
+    void plainFolderIsNotAToolkit()
+    {
+        const QString plain = m_dir->path() + "/plain";
+        QVERIFY(QDir().mkpath(plain + "/bin"));
+        const CliRun r = cli({"install", m_release.path, "--toolkit", plain, "--allow-unknown"});
+        QVERIFY2(r.exitCode == 2, r.out + r.err);
+        QCOMPARE(r.json().object()["problems"].toArray().at(0).toObject()["code"].toString(),
+                 QStringLiteral("not-a-toolkit"));
+        QCOMPARE(QDir(plain + "/bin").entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 0);
+        QVERIFY(!QFileInfo::exists(plain + "/.cudnn-setup"));
+    }
+
     void mismatchRefused()
     {
         const CliRun r = cli({"install", m_release.path, "--toolkit", m_toolkit, "--sha256", QString(64, 'b')});
