@@ -37,7 +37,19 @@ case "${1:-}" in
     fi
     cd "$(dirname "$exe")" || exit 1
     shift
-    "$wine" "$exe" "$@"
+    # GoogleTest exits 0 after a GTEST_SKIP: a run that passed with skips is "Skipped" (77)
+    # for CTest, its "[  SKIPPED ]" lines (and reasons above them) stay in the output.
+    log=$(mktemp)
+    "$wine" "$exe" "$@" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    skipped=$(tr -d '\r' <"$log" | sed -n 's/^\[  SKIPPED \] \([0-9][0-9]*\) tests\{0,1\}, listed below.*/\1/p' | tail -1)
+    skipped=${skipped:-0}
+    rm -f "$log"
+    if [ "$rc" -eq 0 ] && [ "$skipped" -gt 0 ]; then
+      echo "SKIPPED: $skipped GoogleTest test(s) skipped, the others passed"
+      exit 77
+    fi
+    exit "$rc"
     ;;
   nsis)
     # nsis NSI CLI_EXE WORKDIR VERSION: compile the installer script with the

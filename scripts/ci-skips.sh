@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Lists every skipped test of the last CTest run in BUILD_DIR with its reason:
+# Qt Test's "SKIP   :" lines, GoogleTest's skips (under Wine) and whole programs that
+# reported "SKIPPED:" (not built, no Wine). A suite that passed nothing says so.
+#   scripts/ci-skips.sh [BUILD_DIR]     (default build/ci)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+log=${1:-build/ci}/Testing/Temporary/LastTest.log
+[ -f "$log" ] || { echo "skips: no $log"; exit 0; }
+tr -d '\r' <"$log" | awk '
+  /^[0-9]+\/[0-9]+ Test: / { test = $0; sub(/^[0-9]+\/[0-9]+ Test: /, "", test); next }
+  /^SKIP   : / {
+    line = $0; sub(/^SKIP   : /, "", line)
+    printf "  %-22s %s\n", test, line; n++; next }
+  /^Totals: 0 passed, 0 failed, [1-9]/ { whole[test] = 1; next }
+  /\): Skipped$/ { gskip = 1; next }
+  gskip && /^\[  SKIPPED \] / { name = $0; sub(/^\[  SKIPPED \] /, "", name); sub(/ \(.*/, "", name)
+    printf "  %-22s %s: %s\n", test, name, reason; n++; gskip = 0; reason = ""; next }
+  gskip { reason = reason (reason == "" ? "" : " ") $0; next }
+  /^SKIPPED: / { line = $0; sub(/^SKIPPED: /, "", line); program[test] = line; next }
+  END {
+    for (t in whole) { printf "  %-22s every function skipped: this suite proves nothing here\n", t; n++ }
+    for (t in program) { printf "  %-22s whole program: %s\n", t, program[t]; w++ }
+    printf "summary: skips: %d skipped test function(s), %d program(s) reported skipped\n", n, w
+  }'
