@@ -72,11 +72,27 @@ private slots:
 
     void reportMarkdown()
     {
-        const CliRun r = runCli({"report"}, noDriverEnv());
-        QVERIFY(r.exitCode == 0 || r.exitCode == 1);
-        QVERIFY2(r.out.contains("## cuDNN / CUDA version profile"), r.out.constData());
-        QVERIFY(r.out.contains("| NVIDIA driver | none"));
+        // A toolkit of known content, no driver: the profile names both, and the exit says "problems".
+        QTemporaryDir tmp;
+        cudnnsetup::fixtures::ToolkitSpec s;
+        s.windowsLayout = false;
+        s.cuda = "12.6.3";
+        s.cudnn = "9.6.0";
+        s.omit = {"libcudnn_cnn"};
+        const std::string root = cudnnsetup::fixtures::buildToolkit((tmp.path() + "/tk").toStdString(), s);
+        const QByteArray tk = QByteArray::fromStdString(root);
+        const CliRun r = runCli({"report", "--toolkit", QString::fromStdString(root)}, noDriverEnv());
+        QCOMPARE(r.exitCode, 1);  // no-driver is a problem
+        QVERIFY2(r.out.startsWith("## cuDNN / CUDA version profile\n"), r.out.constData());
+        QVERIFY2(r.out.contains("| NVIDIA driver | none"), r.out.constData());
         QVERIFY(r.out.contains("| Python |"));
+        // The toolkit row: path, CUDA version, layout, how it was found, cuDNN version, incomplete.
+        QVERIFY2(r.out.contains("| " + tk + " | 12.6.3 | linux | --toolkit | 9.6.0 | no |") ||
+                     r.out.contains("| " + tk + " | 12.6.3 | linux | --root | 9.6.0 | no |"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("- **no-driver**: "), r.out.constData());
+        QVERIFY(!r.out.contains("No problems found."));
+        QVERIFY(r.err.isEmpty() || !r.err.contains("error"));
     }
 
     void reportJsonHasPython()

@@ -38,7 +38,7 @@ public:
     SessionConfig config(const QString& tag) const;
     QString freshToolkit(const QString& tag, const std::optional<std::string>& cudnn = std::nullopt) const;
     // Welcome → Archive (auto-discovered, verified, trusted) → Toolkit → Review; *reached stays false
-    // (with a QSKIP reason) when a core part is missing from this build.
+    // when a step of the way failed (the test has then failed).
     void goToReview(Harness& h, const QString& lang, const QString& toolkit, bool shots, bool* reached);
     // Starts the wizard with `toolkit` among the known ones and walks Welcome → Maintenance with it
     // selected; the test has failed when it returns with QTest::currentTestFailed().

@@ -158,7 +158,7 @@ private slots:
             "C:\\cuda\\v13.0\\bin\\x64", "D:\\tools;", "%UNSET%", "C:\\", "\\\\server\\share\\bin"};
         const std::vector<std::vector<std::string>> binSets{
             {kV113}, {"C:\\cuda\\v13.0\\bin", "C:\\cuda\\v13.0\\bin\\x64"}, {"D:\\cuda\\v12.4\\bin"}};
-        int checked = 0;
+        int added = 0, alreadyThere = 0;  // both paths of addToolkitBins must be exercised
         for (int i = 0; i < 2000; ++i) {
             const int n = int(rng() % 12);
             std::vector<std::string> entries;
@@ -168,6 +168,7 @@ private slots:
             const auto& bins = binSets[rng() % binSets.size()];
             auto edit = addToolkitBins(raw, bins, lookup);
             QVERIFY2(edit.ok(), raw.c_str());
+            ++(edit->changed() ? added : alreadyThere);
             QCOMPARE(removeToolkitBins(edit->after, *edit).value, raw);
             // Idempotent: a second add changes nothing.
             auto again = addToolkitBins(edit->after, bins, lookup);
@@ -181,9 +182,9 @@ private slots:
             std::sort(out.begin(), out.end());
             std::sort(expect.begin(), expect.end());
             QCOMPARE(out, expect);
-            ++checked;
         }
-        QVERIFY(checked >= 1000);
+        qInfo("%d inputs got the bins added, %d had them already", added, alreadyThere);
+        QVERIFY2(added >= 200 && alreadyThere >= 50, qPrintable(QString::asprintf("%d / %d", added, alreadyThere)));
     }
 };
 
