@@ -16,3 +16,10 @@ option(CUDNN_SETUP_TEST_HOOKS "Honour the CUDNN_SETUP_* test hooks (a build made
 if(CUDNN_SETUP_TEST_HOOKS)
   target_compile_definitions(cudnnsetup_options INTERFACE CUDNN_SETUP_TEST_HOOKS=1)
 endif()
+# Fuzzing (preset "fuzz", clang): everything is built with libFuzzer's coverage
+# instrumentation so that the targets in tests/fuzz see into core; see scripts/fuzz.sh.
+option(CUDNN_SETUP_FUZZ "Build the libFuzzer targets of tests/fuzz (clang)" OFF)
+if(CUDNN_SETUP_FUZZ)
+  target_compile_options(cudnnsetup_options INTERFACE -fsanitize=fuzzer-no-link)
+  target_link_options(cudnnsetup_options INTERFACE -fsanitize=fuzzer-no-link)
+endif()

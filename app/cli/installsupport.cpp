@@ -43,6 +43,34 @@ nlohmann::json planJson(const Plan& plan)
 EngineHooks hooksFromEnvironment()
 {
     EngineHooks hooks;
+    // Crash points (test builds only, see common/testhooks.h; never in the elevated helper,
+    // which reads no hook): "before:N" kills this process once the journal names operation
+    // N, "after:N" once operation N has run, "commit" once the journal says committed,
+    // "prestage:N" as the one-pass install's verification hands archive entry N to staging.
+    // tests/cli/tst_cli_crashpoints.cpp walks every N.
+    if (const auto at = testhooks::get("CUDNN_SETUP_TEST_KILL_AT")) {
+        const std::string& spec = *at;
+        const auto colon = spec.find(':');
+        const std::string phase = spec.substr(0, colon);
+        const long index = colon == std::string::npos ? -1 : std::atol(spec.c_str() + colon + 1);
+        if (phase == "before")
+            hooks.beforeOperation = [index](std::size_t i, const Operation&) {
+                if (long(i) == index)
+                    testhooks::killThisProcess();
+            };
+        else if (phase == "after")
+            hooks.afterOperation = [index](std::size_t i, const Operation&) {
+                if (long(i) == index)
+                    testhooks::killThisProcess();
+            };
+        else if (phase == "commit")
+            hooks.afterCommitMark = [] { testhooks::killThisProcess(); };
+        else if (phase == "prestage")
+            hooks.whilePrestaging = [index](std::size_t entry) {
+                if (long(entry) == index)
+                    testhooks::killThisProcess();
+            };
+    }
     if (const auto d = testhooks::get("CUDNN_SETUP_TEST_OP_DELAY_MS"); d && std::atoi(d->c_str()) > 0) {
         const int ms = std::atoi(d->c_str());
         hooks.beforeOperation = [ms](std::size_t, const Operation&) {

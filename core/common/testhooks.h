@@ -22,4 +22,9 @@ void disable();
 // True when this process is the elevated side (disable() was called).
 bool disabled();
 
+// Ends this process at once, as a power cut or Task Manager would: SIGKILL on POSIX,
+// TerminateProcess on Windows; no destructor, no flush, no atexit (the crash points,
+// CUDNN_SETUP_TEST_KILL_AT). Where hooks are off it aborts instead, which a test reports.
+[[noreturn]] void killThisProcess();
+
 }  // namespace cudnnsetup::testhooks

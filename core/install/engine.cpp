@@ -326,6 +326,8 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         if (doc.plan.ops[i].kind == OpKind::CreateDirectory)
             (void)writeJournal(m_files, journal, doc);
         out.actions.push_back(action(doc.plan.ops[i], "done"));
+        if (m_hooks.afterOperation)
+            m_hooks.afterOperation(i, doc.plan.ops[i]);
     }
     if (!out.problems.empty()) {
         rollBack(doc, journal, out);
@@ -339,6 +341,8 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         rollBack(doc, journal, out);
         return out;
     }
+    if (m_hooks.afterCommitMark)
+        m_hooks.afterCommitMark();
     for (const Operation& op : doc.plan.ops)
         if (op.kind == OpKind::WriteRecord)
             out.record = op.record;

@@ -38,6 +38,13 @@ std::unique_ptr<StagingSource> makeArchiveStagingSource(unsigned threads = 0);
 struct EngineHooks {
     // Called after the journal names operation `index` and before it runs.
     std::function<void(std::size_t index, const Operation& op)> beforeOperation;
+    // Called after operation `index` has run, before the journal names the next one.
+    std::function<void(std::size_t index, const Operation& op)> afterOperation;
+    // Called after the journal says "committed", before the clean-up of work folders.
+    std::function<void()> afterCommitMark;
+    // installflow's one-pass install: called as verification hands entry number `entry`
+    // (from 0) to the staging that runs beside it, before the engine starts.
+    std::function<void(std::size_t entry)> whilePrestaging;
 };
 
 struct Outcome {

@@ -11,11 +11,13 @@
 #include "platform/statedir.h"
 #include "platform/statelock.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <random>
 
 namespace cudnnsetup {
@@ -255,7 +257,12 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
             vo.cancel = o.cancel;
             vo.threads = o.threads;
             if (prestager)
-                vo.alsoConsume = [p = prestager.get()](const ZipEntryInfo& e) { return p->consumerFor(e); };
+                vo.alsoConsume = [p = prestager.get(), hook = o.hooks.whilePrestaging,
+                                  n = std::make_shared<std::atomic<std::size_t>>(0)](const ZipEntryInfo& e) {
+                    if (hook)
+                        hook(n->fetch_add(1));
+                    return p->consumerFor(e);
+                };
             r.verify = verifyArchive(*archivePath, vo);
         }
         const VerifyResult& v = o.verified ? *o.verified : *r.verify;
