@@ -112,13 +112,16 @@ Result<Manifest> parseManifest(std::string_view json, const std::string& sourceN
             if (!value.is_object())
                 continue;  // name, license, version, cuda_variant, ...
             std::string why;
-            auto add = [&](const nlohmann::json& artifact, const std::string& variant) -> bool {
+            // Init-captures: clang before 16 cannot capture structured bindings (the fuzz preset).
+            auto add = [&, componentName = std::string(component),
+                        platformName = std::string(platform)](const nlohmann::json& artifact,
+                                                              const std::string& variant) -> bool {
                 auto e = readArtifact(artifact, why);
                 if (!e)
                     return false;
-                e->component = component;
+                e->component = componentName;
                 e->version = version;
-                e->platform = platform;
+                e->platform = platformName;
                 e->variant = variant;
                 m.entries.push_back(std::move(*e));
                 return true;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Fuzzes the parsers of tests/fuzz with libFuzzer (preset "fuzz": clang, ASan + UBSan).
+#   scripts/fuzz.sh TARGET SECONDS   one target, e.g. scripts/fuzz.sh pereader 600
+#   scripts/fuzz.sh all SECONDS      every target, SECONDS each (CI: scripts/ci-extra.sh)
+#   scripts/fuzz.sh --seeds          rewrite the generated seeds in tests/fuzz/corpus
+# Targets: zipdirectory pereader manifest catalog pathvalue plan journal.
+# The working corpus grows in build/fuzz/corpus/TARGET (the seeds in tests/fuzz/corpus/TARGET
+# are read, never written). A crash, leak, timeout or UBSan report stops the run: its input
+# is copied to tests/fuzz/regressions/TARGET/ (give it a name that says what broke, commit
+# it, fix the bug: fuzz.replay.TARGET then runs it in every build) and the script fails.
+# One line per target: "fuzz: TARGET: S s, N execs, R execs/s, C inputs in the corpus, ok".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+all=(zipdirectory pereader manifest catalog pathvalue plan journal)
+
+if [ "${1:-}" = --seeds ]; then
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz --target fuzz_makeseeds
+  build/fuzz/tests/fuzz/fuzz_makeseeds tests/fuzz/corpus
+  exit 0
+fi
+if [ $# -ne 2 ]; then
+  sed -n '2,11p' "$0" >&2
+  exit 2
+fi
+if [ "$1" = all ]; then targets=("${all[@]}"); else targets=("$1"); fi
+seconds=$2
+for t in "${targets[@]}"; do
+  [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz: no target '$t' (one of: ${all[*]})" >&2; exit 2; }
+done
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target "${targets[@]/#/fuzz_}"
+
+# UBSan is built to recover; here every report is a finding. Leaks are findings too.
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+failed=0
+for t in "${targets[@]}"; do
+  work=build/fuzz/corpus/$t artifacts=build/fuzz/artifacts/$t log=build/fuzz/logs/$t.log
+  mkdir -p "$work" "$artifacts" "$(dirname "$log")"
+  rm -f "$artifacts"/*
+  rc=0
+  build/fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "$work" "tests/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  inputs=$(find "$work" -type f | wc -l)
+  if [ "$rc" -ne 0 ]; then
+    failed=1
+    tail -40 "$log" >&2
+    mkdir -p "tests/fuzz/regressions/$t"
+    for a in "$artifacts"/*; do
+      [ -f "$a" ] || continue
+      cp "$a" "tests/fuzz/regressions/$t/"
+      echo "fuzz: $t: FOUND $(basename "$a"): copied to tests/fuzz/regressions/$t/; name it after the bug and fix it" >&2
+    done
+    echo "fuzz: $t: ${seconds} s, ${execs:-?} execs, ${rate:-?} execs/s, $inputs inputs in the corpus, FAILED (exit $rc, log $log)"
+  else
+    echo "fuzz: $t: ${seconds} s, ${execs:-?} execs, ${rate:-?} execs/s, $inputs inputs in the corpus, ok"
+  fi
+done
+exit $failed

@@ -1,0 +1,27 @@
+// The PE reader (archive/pereader.h): DOS and PE headers, section table, the resource
+// tree down to VS_VERSIONINFO, and the import directory, of DLLs taken from a downloaded
+// archive. Whole-image and streamed reading must agree (the scanner uses the stream).
+#include "archive/pereader.h"
+
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const cudnnsetup::PeInfo whole = cudnnsetup::readPe({data, size});
+    // The same bytes fed in uneven pieces, as an inflating entry delivers them.
+    cudnnsetup::PeStreamReader stream;
+    std::size_t at = 0, piece = 1;
+    while (at < size) {
+        const std::size_t n = std::min(piece, size - at);
+        stream.feed(data + at, n);
+        at += n;
+        piece = piece * 3 + 1;
+    }
+    const cudnnsetup::PeInfo streamed = stream.finish();
+    if (whole.isPe != streamed.isPe || whole.machine != streamed.machine || whole.isDll != streamed.isDll)
+        std::abort();
+    // The stream keeps headers and resources only: its version must be the image's.
+    if (size <= cudnnsetup::PeStreamReader::kHeadLimit && whole.fileVersion != streamed.fileVersion)
+        std::abort();
+    return 0;
+}

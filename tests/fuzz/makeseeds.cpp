@@ -1,0 +1,112 @@
+// Writes the generated seeds of the fuzz corpora: small zips (deflated, stored, with folder
+// entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
+// with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures.
+//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll
+// scripts/fuzz.sh --seeds runs it into tests/fuzz/corpus (the JSON seeds are kept by hand).
+#include "fixtures/archivebuilder.h"
+#include "fixtures/hostilezip.h"
+#include "fixtures/pebuilder.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace cudnnsetup::fixtures;
+
+namespace {
+void writeBytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes)
+{
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    if (!out)
+        std::fprintf(stderr, "cannot write %s\n", p.string().c_str()), std::exit(1);
+}
+void check(bool ok, const std::string& what, const std::string& error)
+{
+    if (!ok)
+        std::fprintf(stderr, "%s: %s\n", what.c_str(), error.c_str()), std::exit(1);
+}
+PeOptions tinyPe(const char* version)
+{
+    PeOptions o;
+    o.fileVersion = version;
+    o.bodyBytes = 64;
+    return o;
+}
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+        return 2;
+    }
+    const std::filesystem::path out(argv[1]);
+    const auto zips = out / "zipdirectory", pes = out / "pereader";
+    std::filesystem::create_directories(zips);
+    std::filesystem::create_directories(pes);
+    std::string error;
+
+    // Zips: a few entries each, so that mutations reach every record field quickly.
+    const auto dll = buildPe(tinyPe("8.2.0.53"));
+    const std::vector<ArchiveFile> small{
+        textFile("cuda/include/cudnn_version.h", versionHeaderText(8, 2, 0)),
+        ArchiveFile{"cuda/bin/cudnn64_8.dll", dll, false, std::nullopt, false, {}, 0},
+        textFile("cuda/NVIDIA_SLA_cuDNN_Support.txt", "license")};
+    check(writeZip((zips / "deflated.zip").string(), small, &error), "deflated.zip", error);
+    std::vector<ArchiveFile> stored = small;
+    for (auto& f : stored)
+        f.store = true;
+    check(writeZip((zips / "stored.zip").string(), stored, &error), "stored.zip", error);
+    std::vector<ArchiveFile> unix{textFile("cudnn/", ""), textFile("cudnn/lib/", "")};
+    unix[0].unixMode = 0755;
+    unix[1].unixMode = 0755;
+    ArchiveFile so = textFile("cudnn/lib/libcudnn.so.9.1.0", "ELF");
+    so.unixMode = 0644;
+    ArchiveFile link{"cudnn/lib/libcudnn.so.9", {}, false, 0777, true, {}, 0};
+    const std::string target = "libcudnn.so.9.1.0";
+    link.data.assign(target.begin(), target.end());
+    unix.push_back(so);
+    unix.push_back(link);
+    check(writeZip((zips / "unix-symlink.zip").string(), unix, &error), "unix-symlink.zip", error);
+    check(writeOverlappingZip((zips / "overlap.zip").string(), small, "cuda/bin/cudnn_alias.dll",
+                              "cuda/bin/cudnn64_8.dll", &error),
+          "overlap.zip", error);
+    std::vector<RawZipEntry> dup{rawEntry(small[0]), rawEntry(small[0])};
+    check(writeRawZip((zips / "duplicate-name.zip").string(), dup, &error), "duplicate-name.zip", error);
+    // A whole release in NVIDIA's 8.2 layout with tiny DLL bodies (also what the plan and
+    // journal seeds were made from: see corpus/README.md).
+    ReleaseSpec release;
+    release.dllBodyBytes = 16;
+    check(writeZip((zips / "release-8.2.zip").string(), cudnnWindowsRelease(release), &error),
+          "release zip", error);
+    writeBytes(zips / "empty.zip", {'P', 'K', 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+
+    // PE images: the well-formed kinds and one per defect.
+    writeBytes(pes / "x64-8.2.0.53.dll", dll);
+    PeOptions i386 = tinyPe("8.2.0.53");
+    i386.arch = PeArch::I386;
+    writeBytes(pes / "i386.dll", buildPe(i386));
+    PeOptions arm = tinyPe("8.9.7.29");
+    arm.arch = PeArch::Arm64;
+    writeBytes(pes / "arm64.dll", buildPe(arm));
+    PeOptions noVersion = tinyPe("1.0.0.0");
+    noVersion.fileVersion.reset();
+    writeBytes(pes / "no-versioninfo.dll", buildPe(noVersion));
+    PeOptions noRsrc = tinyPe("1.0.0.0");
+    noRsrc.fileVersion.reset();
+    noRsrc.resources = false;
+    writeBytes(pes / "no-resources.dll", buildPe(noRsrc));
+    PeOptions imports = tinyPe("8.2.0.53");
+    imports.imports = {"cublasLt64_11.dll", "zlibwapi.dll", "KERNEL32.dll"};
+    writeBytes(pes / "imports.dll", buildPe(imports));
+    for (int d = int(PeDefect::LfanewHuge); d <= int(PeDefect::ImportDescriptorsEndless); ++d) {
+        PeOptions o = tinyPe("8.2.0.53");
+        o.defect = static_cast<PeDefect>(d);
+        writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
+    }
+    std::printf("seeds written to %s\n", out.string().c_str());
+    return 0;
+}
