@@ -14,4 +14,14 @@ if [ "${CUDNN_SETUP_NO_WINDOWS:-0}" != 1 ]; then
 fi
 cmake --preset ci >/dev/null
 cmake --build --preset ci
-ctest --preset ci -j2 "$@"
+suite=0
+ctest --preset ci -j2 "$@" || suite=$?
+# Fuzzing, the sanitized suite and one summary line per kind (scripts/ci-extra.sh), on a
+# full run only: arguments for CTest (-R, -L ...) mean a partial one. CUDNN_SETUP_NO_EXTRA=1
+# leaves them out.
+extra=0
+if [ $# -eq 0 ] && [ "${CUDNN_SETUP_NO_EXTRA:-0}" != 1 ]; then
+  scripts/ci-extra.sh || extra=$?
+fi
+[ "$suite" -eq 0 ] || exit "$suite"
+exit "$extra"

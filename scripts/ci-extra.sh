@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The proof runs that .ci/run does after the CTest suite (scripts/test.sh): every fuzz
+# target for a bounded time, the native suite again under ASan + UBSan, and one summary
+# line per kind (fuzz, sanitized suite, crash points, skips), each with its wall time.
+#   CUDNN_SETUP_FUZZ_SECONDS=N   seconds per fuzz target (default 30; 0 leaves fuzzing out)
+#   CUDNN_SETUP_NO_SANITIZED=1   leaves the sanitized suite out (the summary says so)
+# The sanitized suite is the "ci-sanitize" preset: core, CLI, crash points and the fuzz
+# replays; the Qt wizard's tests are left out of it (they run in the ci suite) to keep CI
+# inside its 90 minutes: a debug build of the wizard and its three suites adds more than
+# the rest of this script together.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build
+summary=build/ci-summary.txt
+: >"$summary"
+rc=0
+say() { echo "summary: $*" | tee -a "$summary"; }
+
+seconds=${CUDNN_SETUP_FUZZ_SECONDS:-30}
+if [ "$seconds" -gt 0 ]; then
+  start=$SECONDS
+  if scripts/fuzz.sh all "$seconds" | tee build/fuzz-summary.txt; then status=ok; else status=FAILED; rc=1; fi
+  targets=$(grep -c '^fuzz: ' build/fuzz-summary.txt)
+  failed=$(grep -c 'FAILED' build/fuzz-summary.txt)
+  execs=$(sed -n 's/^fuzz: [a-z]*: [0-9]* s, \([0-9]*\) execs.*/\1/p' build/fuzz-summary.txt | awk '{s += $1} END {print s + 0}')
+  say "fuzz: $targets targets x ${seconds} s (libFuzzer, ASan+UBSan): ${execs:-0} execs in all, $failed failed: $status ($((SECONDS - start)) s wall, build included)"
+else
+  say "fuzz: SKIPPED (CUDNN_SETUP_FUZZ_SECONDS=0)"
+fi
+
+if [ "${CUDNN_SETUP_NO_SANITIZED:-0}" != 1 ]; then
+  start=$SECONDS
+  status=ok
+  cmake --preset ci-sanitize >/dev/null && cmake --build --preset ci-sanitize || status=FAILED
+  built=$((SECONDS - start))
+  log=build/ci-sanitize/ctest.log
+  if [ "$status" = ok ]; then
+    ctest --preset ci-sanitize -j2 2>&1 | tee "$log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=FAILED
+  fi
+  [ "$status" = ok ] || rc=1
+  result=$(grep -E '^[0-9]+% tests passed' "$log" 2>/dev/null | tail -1)
+  say "sanitized suite (ci-sanitize: ASan+UBSan, core+CLI+crash points+fuzz replays; wizard left out): ${result:-no result}: $status (build $built s, tests $((SECONDS - start - built)) s)"
+else
+  say "sanitized suite: SKIPPED (CUDNN_SETUP_NO_SANITIZED=1)"
+fi
+
+# Crash points and skips come from the CTest run of scripts/test.sh (build/ci).
+points=$(tr -d '\r' <build/ci/Testing/Temporary/LastTest.log 2>/dev/null | sed -n 's/.*crash points: //p')
+if [ -n "$points" ]; then
+  while IFS= read -r line; do say "crash points: $line"; done <<<"$points"
+else
+  say "crash points: none reported (tst_cli_crashpoints did not run or was skipped)"
+fi
+scripts/ci-skips.sh build/ci | tee build/ci-skips.txt
+grep '^summary: ' build/ci-skips.txt >>"$summary"
+echo
+echo "=== summary ==="
+cat "$summary"
+exit $rc
