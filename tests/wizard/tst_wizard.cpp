@@ -10,8 +10,14 @@
 #include "wizard/toolkitpage.h"
 #include "wizard/wizardmain.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QDropEvent>
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QUrl>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QTextBrowser>
@@ -42,6 +48,8 @@ private slots:
     void installElevated();
     void pathPreview_data();
     void pathPreview();
+    void dropOntoArchivePage_data();
+    void dropOntoArchivePage();
 };
 
 void TestWizard::initTestCase()
@@ -398,3 +406,67 @@ void TestWizard::pathPreview()
 
 QTEST_MAIN(TestWizard)
 #include "tst_wizard.moc"
+
+void TestWizard::dropOntoArchivePage_data()
+{
+    QTest::addColumn<QStringList>("urls");  // "GOOD" and "BAD" stand for the generated archives
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("the downloaded zip") << QStringList{"GOOD"} << true;
+    QTest::newRow("an incomplete zip: taken, then verified as incomplete") << QStringList{"BAD"} << true;
+    QTest::newRow("two zips at once") << QStringList{"GOOD", "BAD"} << false;
+    QTest::newRow("not a zip") << QStringList{"TEXT"} << false;
+    QTest::newRow("a web address") << QStringList{"https://developer.nvidia.com/cudnn.zip"} << false;
+}
+
+// Drag and drop onto the Archive page, through the page's own event handlers.
+void TestWizard::dropOntoArchivePage()
+{
+    QFETCH(QStringList, urls);
+    QFETCH(bool, accepted);
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    Harness h;
+    SessionConfig c = config(QStringLiteral("drop"));
+    c.searchFolders = {};
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::ArchiveId));
+    auto* page = static_cast<ArchivePage*>(h.wizard->currentPage());
+    QVERIFY(page->acceptDrops());
+    QVERIFY(h.session->archivePath().isEmpty());
+
+    const QString text = m_dir.filePath(QStringLiteral("notes.txt"));
+    {
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not an archive");
+    }
+    QMimeData mime;
+    QList<QUrl> list;
+    for (const QString& u : urls)
+        list << (u == "GOOD"   ? QUrl::fromLocalFile(m_good)
+                 : u == "BAD"  ? QUrl::fromLocalFile(m_bad)
+                 : u == "TEXT" ? QUrl::fromLocalFile(text)
+                               : QUrl(u));
+    mime.setUrls(list);
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    enter.ignore();
+    QApplication::sendEvent(page, &enter);
+    QCOMPARE(enter.isAccepted(), accepted);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    drop.ignore();
+    QApplication::sendEvent(page, &drop);
+    QCOMPARE(drop.isAccepted(), accepted);
+    if (!accepted) {
+        QVERIFY(h.session->archivePath().isEmpty());  // nothing chosen, nothing verified
+        QVERIFY(!h.session->verifying());
+        QVERIFY(!h.wizard->button(QWizard::NextButton)->isEnabled());
+        return;
+    }
+    const QString want = urls.first() == "GOOD" ? m_good : m_bad;
+    QCOMPARE(QFileInfo(h.session->archivePath()).canonicalFilePath(), QFileInfo(want).canonicalFilePath());
+    QCOMPARE(child<QLineEdit>(h, "archivePath")->text(), QDir::toNativeSeparators(want));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->verifying(), 60000);
+    QCOMPARE(h.session->archive().ok, urls.first() == "GOOD");
+    QVERIFY(child<QLabel>(h, "verifyHeadline")->text().contains(QFileInfo(want).fileName()));
+}

@@ -4,6 +4,7 @@
 #include "wizard/archiveservice.h"
 #include "wizard/problemtext.h"
 #include "wizard/task.h"
+#include "wizard/uikit.h"
 #include "wizard/validateservice.h"
 #include "wizard/wizardmain.h"
 
@@ -18,6 +19,7 @@
 #include <QXmlStreamReader>
 
 #include <atomic>
+#include <thread>
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
@@ -31,6 +33,9 @@ private slots:
     void translationsComplete();
     void translationInstalled();
     void taskCoalescesAndCancels();
+    void taskEstimatesTimeLeft();
+    void progressLineSaysTimeLeft_data();
+    void progressLineSaysTimeLeft();
     void parseValidateDocument();
     void validateChildFailures_data();
     void validateChildFailures();
@@ -168,6 +173,84 @@ void TestWizardServices::taskCoalescesAndCancels()
     QVERIFY(signals_ >= 2);
     QVERIFY(task.cancelLatencyMs() >= 0 && task.cancelLatencyMs() < 200);
     QVERIFY(!task.isRunning());
+}
+
+void TestWizardServices::taskEstimatesTimeLeft()
+{
+    // A core working at a steady 1 MB/s through 4 MB: the ETA stays unknown for the first half
+    // second, then tracks the time that was really left (known once the task ends), and says
+    // 0 at the end.
+    constexpr std::uint64_t total = 4'000'000, step = 50'000;
+    Task<int> task;
+    QElapsedTimer clock;
+    struct Sample {
+        qint64 atMs;
+        ProgressInfo p;
+    };
+    QList<Sample> samples;
+    connect(&task, &TaskBase::progressChanged, this,
+            [&](const ProgressInfo& p) { samples.push_back({clock.elapsed(), p}); });
+    QSignalSpy finished(&task, &TaskBase::finished);
+    clock.start();
+    task.start([](TaskContext& ctx) {
+        for (std::uint64_t done = step; done <= total && !ctx.cancel.isCancelled(); done += step) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            ctx.progress.onProgress(done, total);
+        }
+        return 0;
+    });
+    QVERIFY(finished.wait(30000));
+    const qint64 endMs = clock.elapsed();
+    QVERIFY(samples.size() >= 20);
+    int checked = 0;
+    for (const Sample& s : samples) {
+        if (s.p.elapsedMs <= 500) {
+            QCOMPARE(s.p.etaSeconds, qint64(-1));  // too early to say
+            continue;
+        }
+        if (s.p.done == total)
+            continue;
+        QVERIFY2(s.p.etaSeconds >= 0, qPrintable(QString::number(s.p.elapsedMs)));
+        if (s.p.elapsedMs < 1000)
+            continue;  // the rate window is still filling
+        // Within a second (or 40 %) of what was really left: the work's pace is the same throughout.
+        const double left = double(endMs - s.atMs) / 1000.0;
+        const double off = std::abs(double(s.p.etaSeconds) - left);
+        QVERIFY2(off <= std::max(1.0, 0.4 * left),
+                 qPrintable(QStringLiteral("at %1 ms: ETA %2 s, really %3 s (rate %4 B/s)")
+                                .arg(s.p.elapsedMs).arg(s.p.etaSeconds).arg(left).arg(s.p.bytesPerSecond)));
+        ++checked;
+    }
+    QVERIFY2(checked >= 10, qPrintable(QString::number(checked)));
+    const ProgressInfo last = task.progress();
+    QCOMPARE(last.done, total);
+    QCOMPARE(last.etaSeconds, qint64(0));
+}
+
+void TestWizardServices::progressLineSaysTimeLeft_data()
+{
+    QTest::addColumn<qint64>("eta");
+    QTest::addColumn<QString>("part");  // "" = no time at all
+    QTest::newRow("unknown") << qint64(-1) << "";
+    QTest::newRow("0 s") << qint64(0) << "0 second";
+    QTest::newRow("45 s") << qint64(45) << "45 second";
+    QTest::newRow("89 s is still seconds") << qint64(89) << "89 second";
+    QTest::newRow("90 s is 2 minutes") << qint64(90) << "2 minute";
+    QTest::newRow("149 s rounds to 2 minutes") << qint64(149) << "2 minute";
+    QTest::newRow("150 s rounds to 3 minutes") << qint64(150) << "3 minute";
+}
+
+void TestWizardServices::progressLineSaysTimeLeft()
+{
+    QFETCH(qint64, eta);
+    QFETCH(QString, part);
+    QVERIFY(installLanguage(QStringLiteral("en")));  // whatever an earlier test installed
+    const QString line = UiKit::progressLine(1'000'000, 4'000'000, 1'000'000.0, eta);
+    QVERIFY2(line.contains(QLatin1String("/s")), qPrintable(line));
+    if (part.isEmpty())
+        QVERIFY2(!line.contains(QLatin1String("left")), qPrintable(line));
+    else
+        QVERIFY2(line.contains(part) && line.endsWith(QLatin1String(" left")), qPrintable(line));
 }
 
 void TestWizardServices::parseValidateDocument()
