@@ -2,25 +2,19 @@
 # Fuzzes the parsers of tests/fuzz with libFuzzer (preset "fuzz": clang, ASan + UBSan).
 #   scripts/fuzz.sh TARGET SECONDS   one target, e.g. scripts/fuzz.sh pereader 600
 #   scripts/fuzz.sh all SECONDS      every target, SECONDS each (CI: scripts/ci-extra.sh)
-#   scripts/fuzz.sh --seeds          rewrite the generated seeds in tests/fuzz/corpus
 # Targets: zipdirectory pereader manifest catalog pathvalue plan journal.
-# The working corpus grows in build/fuzz/corpus/TARGET (the seeds in tests/fuzz/corpus/TARGET
-# are read, never written). A crash, leak, timeout or UBSan report stops the run: its input
-# is copied to tests/fuzz/regressions/TARGET/ (give it a name that says what broke, commit
-# it, fix the bug: fuzz.replay.TARGET then runs it in every build) and the script fails.
+# The working corpus grows in build/fuzz/corpus/TARGET; the seeds (tests/fuzz/corpus/TARGET,
+# and build/fuzz/seeds/TARGET written by fuzz_makeseeds) are read, never written.
+# A crash, leak, timeout or UBSan report stops the run: its input is copied to
+# tests/fuzz/regressions/TARGET/ (give it a name that says what broke, commit it, fix the
+# bug: fuzz.replay.TARGET then runs it in every build) and the script fails.
 # One line per target: "fuzz: TARGET: S s, N execs, R execs/s, C inputs in the corpus, ok".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 all=(zipdirectory pereader manifest catalog pathvalue plan journal)
 
-if [ "${1:-}" = --seeds ]; then
-  cmake --preset fuzz >/dev/null
-  cmake --build --preset fuzz --target fuzz_makeseeds
-  build/fuzz/tests/fuzz/fuzz_makeseeds tests/fuzz/corpus
-  exit 0
-fi
 if [ $# -ne 2 ]; then
-  sed -n '2,11p' "$0" >&2
+  sed -n '2,12p' "$0" >&2
   exit 2
 fi
 if [ "$1" = all ]; then targets=("${all[@]}"); else targets=("$1"); fi
@@ -30,7 +24,8 @@ for t in "${targets[@]}"; do
 done
 
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target "${targets[@]/#/fuzz_}"
+cmake --build --preset fuzz --target fuzz_makeseeds "${targets[@]/#/fuzz_}"
+build/fuzz/tests/fuzz/fuzz_makeseeds build/fuzz/seeds >/dev/null
 
 # UBSan is built to recover; here every report is a finding. Leaks are findings too.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -41,8 +36,10 @@ for t in "${targets[@]}"; do
   mkdir -p "$work" "$artifacts" "$(dirname "$log")"
   rm -f "$artifacts"/*
   rc=0
+  seeds=()
+  for d in "tests/fuzz/corpus/$t" "build/fuzz/seeds/$t"; do [ -d "$d" ] && seeds+=("$d"); done
   build/fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "$work" "tests/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "$work" "${seeds[@]}" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   inputs=$(find "$work" -type f | wc -l)

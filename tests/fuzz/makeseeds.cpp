@@ -2,7 +2,8 @@
 // entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
 // with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures.
 //   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll
-// scripts/fuzz.sh --seeds runs it into tests/fuzz/corpus (the JSON seeds are kept by hand).
+// Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
+// tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
 #include "fixtures/hostilezip.h"
 #include "fixtures/pebuilder.h"
@@ -76,8 +77,8 @@ int main(int argc, char** argv)
           "overlap.zip", error);
     std::vector<RawZipEntry> dup{rawEntry(small[0]), rawEntry(small[0])};
     check(writeRawZip((zips / "duplicate-name.zip").string(), dup, &error), "duplicate-name.zip", error);
-    // A whole release in NVIDIA's 8.2 layout with tiny DLL bodies (also what the plan and
-    // journal seeds were made from: see corpus/README.md).
+    // A whole release in NVIDIA's 8.2 layout with tiny DLL bodies (what the plan and journal
+    // seeds in tests/fuzz/corpus were made from: see its README.md).
     ReleaseSpec release;
     release.dllBodyBytes = 16;
     check(writeZip((zips / "release-8.2.zip").string(), cudnnWindowsRelease(release), &error),
