@@ -4,8 +4,7 @@
 # reported "SKIPPED:" (not built, no Wine). A suite that passed nothing says so.
 #   scripts/ci-skips.sh [BUILD_DIR]     (default build/ci)
 set -uo pipefail
-cd "$(dirname "$0")/.."
-log=${1:-build/ci}/Testing/Temporary/LastTest.log
+if [ $# -ge 1 ]; then log=$1/Testing/Temporary/LastTest.log; else cd "$(dirname "$0")/.." && log=build/ci/Testing/Temporary/LastTest.log; fi
 [ -f "$log" ] || { echo "skips: no $log"; exit 0; }
 tr -d '\r' <"$log" | awk '
   /^[0-9]+\/[0-9]+ Test: / { test = $0; sub(/^[0-9]+\/[0-9]+ Test: /, "", test); next }
