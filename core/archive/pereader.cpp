@@ -47,7 +47,8 @@ public:
     {
         if (!fits(offset, n, m_bytes.size()))
             return false;
-        std::memcpy(out, m_bytes.data() + offset, n);
+        if (n > 0)  // memcpy with a null `out` (an empty vector's data()) is undefined even for 0
+            std::memcpy(out, m_bytes.data() + offset, n);
         return true;
     }
 
@@ -89,6 +90,8 @@ public:
     std::uint64_t size() const override { return m_total; }
     bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const override
     {
+        if (n == 0)
+            return offset <= m_total;
         if (fits(offset, n, m_head.size())) {
             std::memcpy(out, m_head.data() + offset, n);
             return true;
@@ -333,6 +336,10 @@ void readVersion(const Source& src, PeInfo& info, const Headers& h)
         return;
     }
     const std::size_t want = std::min<std::size_t>(dataSize, kMaxVersionBlock);
+    if (want == 0) {  // found by fuzzing: tests/fuzz/regressions/pereader/versioninfo-size-zero.dll
+        info.error = "the VERSIONINFO data entry is empty";
+        return;
+    }
     auto offset = rvaToOffset(h, dataRva, want);
     if (!offset) {
         info.error = "the VERSIONINFO data RVA/size is outside every section";
