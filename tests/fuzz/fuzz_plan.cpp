@@ -1,9 +1,9 @@
-// The plan the elevated helper reads (cudnn-setup elevated-apply PLAN): written by the
-// unelevated side, so by anyone. planFromJson either throws a json exception (the helper
-// answers "unsafe-plan") or gives a plan that checkPlanForHelper then judges; nothing else
-// may escape: no other exception, no crash.
-#include "cli/installsupport.h"
+// A plan as JSON (install/plan.h planFromJson): what a journal holds, read back by `recover`
+// and by the elevated helper from its state folder. planFromJson either throws a json
+// exception or gives a plan that checkPlanInvariants (install/trust.h, the helper's checks)
+// then judges; nothing else may escape: no other exception, no crash.
 #include "install/plan.h"
+#include "install/trust.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,9 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const nlohmann::json::exception&) {
         return 0;
     }
-    // No PATH service: the helper's checks of targets, names and the record path.
-    const cudnnsetup::PathService path;
-    (void)cudnnsetup::cli::checkPlanForHelper(plan, "/var/lib/cudnn-setup", path);
+    (void)cudnnsetup::checkPlanInvariants(plan, "/var/lib/cudnn-setup", "PATH");
     // What was read writes back out (the journal stores the plan this way).
     (void)cudnnsetup::toJson(plan).dump();
     return 0;

@@ -2,7 +2,7 @@
 // (tests/core/validate/doubles): the paths a machine with a driver takes, which the CI
 // machines (no GPU) never reach with the real libraries.
 #include "detect/driver.h"
-#include "platform/fakeenvironment.h"
+#include "fixtures/fakeenvironment.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // (site-packages/nvidia/cudnn) and PyTorch's own (site-packages/torch/lib), in conda
 // environments, the user's site-packages, a virtualenv and (Windows) the python.org install.
 #include "detect/copies.h"
-#include "platform/fakeenvironment.h"
-#include "platform/fakeregistry.h"
+#include "fixtures/fakeenvironment.h"
+#include "fixtures/fakeregistry.h"
 
 #include <QDir>
 #include <QFile>
