@@ -14,6 +14,10 @@ if [ "${1:-build}" = test ]; then
   # GoogleTest sources, Wine, and makensis for the installer script check.
   want+=(g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix mingw-w64-tools libz-mingw-w64-dev
          nasm make perl dpkg-dev googletest wine64 wine nsis)
+  # The Windows wizard (scripts/build-windows-qt.sh: static Qt 6 from qt6-base's source; the
+  # host's Qt 6.4.2 tools above), its icons rasterised by rsvg-convert (no Qt Svg for Windows).
+  # x11-utils: xwininfo, to see the wizard's window appear under Wine (tests/wine/run-wine.sh start).
+  want+=(librsvg2-bin x11-utils)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -3,12 +3,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
-# The Windows console tool and its Wine test programs (label "wine"): the first run
-# cross-builds libcrypto, libzip, ISA-L and GoogleTest (minutes), later runs reuse
-# build/windows-deps. CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then
-# report "skipped", not "passed").
+# The Windows wizard, the console tool and their Wine test programs (label "wine"):
+# the first run cross-builds libcrypto, libzip, ISA-L and GoogleTest (minutes, into
+# build/windows-deps) and a static Qt 6 (about 20-60 minutes on 2 cores, into the
+# machine's cache outside the tree, see scripts/build-windows-qt.sh); later runs
+# reuse both. CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then report
+# "skipped", not "passed").
 if [ "${CUDNN_SETUP_NO_WINDOWS:-0}" != 1 ]; then
   scripts/build-windows-deps.sh
+  scripts/build-windows-qt.sh
   cmake --preset windows-mingw >/dev/null
   cmake --build --preset windows-mingw
 fi

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Cross-builds, once per machine, a static Qt 6 for 64-bit Windows (mingw-w64,
+# posix threads) from Debian 12's own qt6-base source package: Core, Gui,
+# Widgets, Concurrent, Test, the "windows" platform plugin and the
+# "windowsvista" style. The wizard (app/wizard) and its Wine GUI tests link it.
+# Host tools (moc, rcc, uic, lrelease) come from the host Qt 6.4.2 in /usr
+# (QT_HOST_PATH), which has to be the same version as the source.
+#
+# Usage: scripts/build-windows-qt.sh [DEST]
+#   DEST defaults to $CUDNN_SETUP_CACHE/windows-qt (CUDNN_SETUP_CACHE defaults
+#   to ${XDG_CACHE_HOME:-~/.cache}/cudnn-setup): outside the repository, so a
+#   fresh clone on the same machine (CI) reuses it.
+# Result: DEST/prefix (lib/cmake/Qt6 for find_package); rerunning is a no-op
+# while DEST/prefix/.complete holds this script's recipe number. Each step logs
+# to DEST/logs/STEP.log; DEST/prefix/build-seconds records how long it took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+cache=${CUDNN_SETUP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-setup}
+dest=$(realpath -m "${1:-$cache/windows-qt}")
+prefix=$dest/prefix
+jobs=${JOBS:-2}
+recipe=1   # bump when the recipe below changes, to force a rebuild
+host=x86_64-w64-mingw32
+
+if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
+  echo "windows qt: cached in $prefix" >&2
+  exit 0
+fi
+for tool in $host-gcc-posix $host-g++-posix $host-windres cmake ninja dpkg-source apt-get; do
+  command -v "$tool" >/dev/null || { echo "windows qt: '$tool' missing; run scripts/deps.sh test" >&2; exit 2; }
+done
+hostqt=$(dpkg-query -W -f='${Version}' qt6-base-dev 2>/dev/null | sed 's/+.*//; s/-.*//')
+[ -n "$hostqt" ] || { echo "windows qt: host qt6-base-dev missing (apt-get install qt6-base-dev)" >&2; exit 2; }
+
+mkdir -p "$dest"
+# One build at a time per cache folder (CI and a developer on the same machine).
+exec 9>"$dest/.lock"
+flock 9
+if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
+  echo "windows qt: cached in $prefix (built meanwhile)" >&2
+  exit 0
+fi
+
+rm -rf "$prefix" "$dest/build" "$dest/logs"
+mkdir -p "$prefix" "$dest"/{src,build,logs}
+start=$SECONDS
+step() {
+  local name=$1; shift
+  echo "windows qt: $name ($((SECONDS - start)) s)" >&2
+  if ! "$@" >"$dest/logs/$name.log" 2>&1; then
+    echo "windows qt: step '$name' failed; end of $dest/logs/$name.log:" >&2
+    tail -n 40 "$dest/logs/$name.log" >&2
+    exit 1
+  fi
+}
+
+# --- source: a private apt configuration (as build-windows-deps.sh), so no
+# global deb-src list is added. The unpacked source is kept across recipe bumps.
+src=$dest/src/qt6-base-$hostqt+dfsg
+if [ ! -f "$src/.unpacked" ]; then
+  rm -rf "$dest/src" && mkdir -p "$dest/src"
+  apt=$dest/apt
+  mkdir -p "$apt"/{etc/sources.list.d,lists/partial,cache/archives/partial}
+  mirror=$(grep -hoE 'https?://[^ ]+/debian/?$|https?://[^ ]+/debian ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1 | tr -d ' ' || true)
+  mirror=${mirror:-http://deb.debian.org/debian}
+  echo "deb-src ${mirror%/} bookworm main" > "$apt/etc/sources.list"
+  aptopts=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
+           -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
+           -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
+  [ "$(id -u)" -eq 0 ] && aptopts+=(-o APT::Sandbox::User=root)
+  step apt-update apt-get "${aptopts[@]}" update
+  step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source qt6-base' _ "$dest/src" "${aptopts[@]}"
+  [ -d "$src" ] || { echo "windows qt: $src missing after apt-get source (host Qt is $hostqt)" >&2; exit 1; }
+  touch "$src/.unpacked"
+  rm -rf "$apt" "$dest"/src/*.orig.tar.* "$dest"/src/*.debian.tar.*
+fi
+
+# --- toolchain: the project's own one points CMAKE_FIND_ROOT_PATH at the core's
+# deps and adds -static/_WIN32_WINNT; Qt gets a plain mingw-w64 one.
+cat > "$dest/build/toolchain.cmake" <<CM
+set(CMAKE_SYSTEM_NAME Windows)
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+set(CMAKE_C_COMPILER $host-gcc-posix)
+set(CMAKE_CXX_COMPILER $host-g++-posix)
+set(CMAKE_RC_COMPILER $host-windres)
+set(CMAKE_AR $host-ar CACHE FILEPATH "")
+set(CMAKE_RANLIB $host-ranlib CACHE FILEPATH "")
+set(CMAKE_FIND_ROOT_PATH /usr/$host)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+set(ENV{PKG_CONFIG_LIBDIR} "")
+set(ENV{PKG_CONFIG_PATH} "")
+CM
+
+# --- configure: only what a Widgets wizard and its Qt Test GUI tests need.
+# Every third-party library is Qt's bundled copy (nothing from the host); the
+# font engine is Windows' own (GDI/DirectWrite), so no FreeType.
+# tabletevent off: its wintab code is the only user of the non-KnownDLL
+# wintab32 path at run time; dynamicgl/opengl off: the raster engine only, so
+# no opengl32.dll import (not a KnownDLL either). direct2d off: that platform
+# plugin is not used.
+step configure cmake -S "$src" -B "$dest/build/qt" -G Ninja \
+  -DCMAKE_TOOLCHAIN_FILE="$dest/build/toolchain.cmake" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+  -DBUILD_SHARED_LIBS=OFF \
+  -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
+  -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF -DQT_BUILD_BENCHMARKS=OFF \
+  -DQT_USE_CCACHE=OFF \
+  -DFEATURE_optimize_size=ON \
+  -DFEATURE_sql=OFF -DFEATURE_network=OFF -DFEATURE_dbus=OFF -DFEATURE_xml=OFF \
+  -DFEATURE_printsupport=OFF -DFEATURE_opengl=OFF -DFEATURE_opengl_dynamic=OFF -DFEATURE_dynamicgl=OFF \
+  -DINPUT_opengl=no -DFEATURE_direct2d=OFF \
+  -DFEATURE_vulkan=OFF -DFEATURE_tabletevent=OFF -DFEATURE_zstd=OFF \
+  -DFEATURE_icu=OFF -DFEATURE_glib=OFF -DFEATURE_freetype=OFF -DFEATURE_fontconfig=OFF \
+  -DFEATURE_system_zlib=OFF -DFEATURE_system_pcre2=OFF -DFEATURE_system_harfbuzz=OFF \
+  -DFEATURE_system_png=OFF -DFEATURE_system_jpeg=OFF -DFEATURE_system_doubleconversion=OFF \
+  -DFEATURE_system_libb2=OFF
+step build nice -n 0 cmake --build "$dest/build/qt" -j"$jobs"
+step install cmake --install "$dest/build/qt"
+
+rm -rf "$dest/build"
+echo $((SECONDS - start)) > "$prefix/build-seconds"
+echo "$recipe" > "$prefix/.complete"
+echo "windows qt: done in $((SECONDS - start)) s -> $prefix" >&2
