@@ -10,8 +10,9 @@ namespace cudnnsetup::wizard {
 
 class Icons {
 public:
-    static QIcon get(const QString& name);                // ":/icons/<name>.svg"
+    static QIcon get(const QString& name);                // resources/icons/<name>.svg
     static QPixmap pixmap(const QString& name, int size);  // device-pixel aware
+    static QString resource(const QString& name);         // for <img src=...> in rich text
     static QIcon forState(CheckState state);
     static QIcon forCompatibility(Compatibility c);
 };

@@ -5,12 +5,15 @@
 #include "setupwizard.h"
 #include "uikit.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTextCursor>
 #include <QVBoxLayout>
 
 namespace cudnnsetup::wizard {
@@ -35,7 +38,7 @@ InstallPage::InstallPage(Session* session) : m_session(session)
     row->addWidget(m_progress, 1);
     row->addWidget(m_cancel);
 
-    auto* logLabel = new QLabel(tr("&Log:"));
+    auto* logLabel = new QLabel(tr("&Log (paths relative to the toolkit, a line per folder):"));
     m_log = new QPlainTextEdit;
     m_log->setObjectName(QStringLiteral("installLog"));
     m_log->setAccessibleName(tr("Installation log"));
@@ -43,6 +46,13 @@ InstallPage::InstallPage(Session* session) : m_session(session)
     m_log->setMaximumBlockCount(5000);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
     logLabel->setBuddy(m_log);
+    m_fullLog = new QPushButton(tr("&Full log…"));
+    m_fullLog->setObjectName(QStringLiteral("fullLog"));
+    m_fullLog->setToolTip(tr("Every line with full paths, as written to the wizard's log file."));
+    connect(m_fullLog, &QPushButton::clicked, this, &InstallPage::showFullLog);
+    auto* logRow = new QHBoxLayout;
+    logRow->addWidget(logLabel, 1);
+    logRow->addWidget(m_fullLog);
 
     m_resultBox = new QFrame;
     m_resultBox->setFrameShape(QFrame::StyledPanel);
@@ -57,14 +67,17 @@ InstallPage::InstallPage(Session* session) : m_session(session)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
     layout->addWidget(m_status);
-    layout->addWidget(logLabel);
+    layout->addLayout(logRow);
     layout->addWidget(m_log, 1);
     layout->addWidget(m_resultBox);
 
     connect(session, &Session::operationProgress, this, &InstallPage::onProgress);
     connect(session, &Session::operationLog, this, [this](const QStringList& lines) {
-        if (m_started)
-            m_log->appendPlainText(lines.join(QLatin1Char('\n')));
+        if (!m_started)
+            return;
+        m_digest.add(lines);
+        m_log->setPlainText(m_digest.lines().join(QLatin1Char('\n')));
+        m_log->moveCursor(QTextCursor::End);
     });
     connect(session, &Session::operationFinished, this, &InstallPage::onFinished);
 }
@@ -79,6 +92,7 @@ void InstallPage::initializePage()
     }
     setSubTitle(tr("Toolkit: %1").arg(m_session->toolkit()));
     m_log->clear();
+    m_digest.reset(m_session->toolkit());
     m_progress->setValue(0);
     m_resultBox->hide();
     m_cancel->setEnabled(true);
@@ -131,6 +145,24 @@ void InstallPage::onFinished()
     m_resultBox->show();
     m_status->setText(o.ok ? tr("Done.") : tr("Stopped."));
     emit completeChanged();
+}
+
+void InstallPage::showFullLog()
+{
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("fullLogDialog"));
+    dialog.setWindowTitle(tr("Full log"));
+    auto* text = new QPlainTextEdit;
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setPlainText(m_digest.fullLog().join(QLatin1Char('\n')));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog.resize(900, 500);
+    dialog.exec();
 }
 
 bool InstallPage::isComplete() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "logdigest.h"
 #include "task.h"
 
 #include <QWizardPage>
@@ -26,12 +27,15 @@ public:
 private:
     void onProgress(const ProgressInfo& p);
     void onFinished();
+    void showFullLog();
 
     Session* m_session;
     QProgressBar* m_progress;
     QLabel* m_status;
     QPlainTextEdit* m_log;
     QPushButton* m_cancel;
+    QPushButton* m_fullLog;
+    LogDigest m_digest;
     QFrame* m_resultBox;
     QLabel* m_resultIcon;
     QLabel* m_result;

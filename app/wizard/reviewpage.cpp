@@ -2,11 +2,14 @@
 
 #include "frameworkspanel.h"
 #include "icons.h"
+#include "logdigest.h"
 #include "session.h"
 #include "setupwizard.h"
 #include "uikit.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QMap>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -30,9 +33,12 @@ ReviewPage::ReviewPage(Session* session) : m_session(session)
     m_files = new QTreeWidget;
     m_files->setObjectName(QStringLiteral("planFiles"));
     m_files->setAccessibleName(tr("Files that will be added, replaced or removed"));
-    m_files->setHeaderLabels({tr("File"), tr("Change")});
+    // Grouped by folder relative to the toolkit (bin, include, lib\x64); the full path is the tooltip.
+    m_files->setHeaderLabels({tr("File"), tr("Size"), tr("Change")});
+    m_files->header()->setStretchLastSection(false);
     m_files->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_files->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_files->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
 
     m_path = new QTextBrowser;
     m_path->setObjectName(QStringLiteral("pathPreview"));
@@ -87,17 +93,55 @@ void ReviewPage::showPlan()
         summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Install.");
     m_summary->setText(summary);
 
-    for (const PlanFileView& f : p.files) {
+    const LogDigest paths(m_session->toolkit());
+    QMap<QString, QTreeWidgetItem*> folders;  // relative folder -> its row
+    QMap<QString, qint64> folderBytes;
+    auto folderItem = [&](const QString& folder) {
+        auto it = folders.find(folder);
+        if (it != folders.end())
+            return *it;
         auto* item = new QTreeWidgetItem(m_files);
-        item->setText(0, f.path);
-        item->setToolTip(0, f.detail.isEmpty() ? f.path : f.detail);
+        item->setText(0, folder.isEmpty() ? QStringLiteral(".") : folder + QDir::separator());
+        item->setIcon(0, Icons::get(QStringLiteral("folder")));
+        item->setToolTip(0, QDir::toNativeSeparators(m_session->toolkit() + QLatin1Char('/') + folder));
+        item->setFirstColumnSpanned(false);
+        return *folders.insert(folder, item);
+    };
+    for (const PlanFileView& f : p.files) {
+        QString rel = paths.relative(f.path);
+        if (rel.isEmpty())
+            rel = f.path;  // outside the toolkit: shown whole
+        const qsizetype cut = rel.lastIndexOf(QDir::separator());
+        const bool isDir = f.change == FileChange::Directory;
+        const QString folder = isDir ? rel : (cut < 0 ? QString() : rel.left(cut));
+        QTreeWidgetItem* parent = folderItem(folder);
+        QTreeWidgetItem* item = parent;
+        if (!isDir) {
+            item = new QTreeWidgetItem(parent);
+            item->setText(0, cut < 0 ? rel : rel.mid(cut + 1));
+            if (f.size >= 0) {
+                item->setText(1, UiKit::bytes(quint64(f.size)));
+                item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+                folderBytes[folder] += f.size;
+            }
+        }
+        item->setToolTip(0, f.detail.isEmpty() ? f.path : f.path + QLatin1Char('\n') + f.detail);
         switch (f.change) {
-        case FileChange::Added: item->setText(1, tr("added")); item->setIcon(1, Icons::get(QStringLiteral("ok"))); break;
-        case FileChange::Replaced: item->setText(1, tr("replaced, backup kept")); item->setIcon(1, Icons::get(QStringLiteral("warning"))); break;
-        case FileChange::Removed: item->setText(1, tr("removed, backup kept")); item->setIcon(1, Icons::get(QStringLiteral("fail"))); break;
-        case FileChange::Directory: item->setText(1, tr("folder created")); item->setIcon(1, Icons::get(QStringLiteral("folder"))); break;
+        case FileChange::Added: item->setText(2, tr("added")); item->setIcon(2, Icons::get(QStringLiteral("ok"))); break;
+        case FileChange::Replaced: item->setText(2, tr("replaced, backup kept")); item->setIcon(2, Icons::get(QStringLiteral("warning"))); break;
+        case FileChange::Removed: item->setText(2, tr("removed, backup kept")); item->setIcon(2, Icons::get(QStringLiteral("fail"))); break;
+        case FileChange::Directory: item->setText(2, tr("folder created")); item->setIcon(2, Icons::get(QStringLiteral("folder"))); break;
         }
     }
+    for (auto it = folders.begin(); it != folders.end(); ++it) {
+        QTreeWidgetItem* item = *it;
+        if (item->childCount() > 0) {
+            item->setText(0, item->text(0) + QStringLiteral("  (") + tr("%n file(s)", "", item->childCount()) + QLatin1Char(')'));
+            item->setText(1, UiKit::bytes(quint64(folderBytes.value(it.key()))));
+            item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        }
+    }
+    m_files->expandAll();
 
     QString html;
     if (!p.pathChange) {

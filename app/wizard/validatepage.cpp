@@ -56,7 +56,9 @@ ValidatePage::ValidatePage(Session* session) : m_session(session)
     m_checks->setObjectName(QStringLiteral("validateChecks"));
     m_checks->setAccessibleName(tr("Convolution checks"));
     m_checks->setHorizontalHeaderLabels({tr("Shape"), tr("Algorithm"), tr("Result"), tr("Max. rel. error"), tr("Time (ms)")});
-    m_checks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_checks->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_checks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);  // algorithm names are never cut off
+    m_checks->setWordWrap(false);
     m_checks->verticalHeader()->hide();
     m_checks->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
@@ -105,8 +107,8 @@ void ValidatePage::showResult()
     m_busy->hide();
     m_cancel->hide();
     m_again->show();
-    m_headline->setText(QStringLiteral("<img src=':/icons/%1.svg' width='16' height='16'> <b>%2</b>")
-                            .arg(v.ok ? QStringLiteral("ok") : QStringLiteral("fail"), v.headline.toHtmlEscaped()));
+    m_headline->setText(QStringLiteral("<img src='%1' width='16' height='16'> <b>%2</b>")
+                            .arg(Icons::resource(v.ok ? QStringLiteral("ok") : QStringLiteral("fail")), v.headline.toHtmlEscaped()));
     const QString unknown = tr("not reported");
     m_device->setText(v.device.isEmpty() ? unknown : v.device);
     m_driver->setText(v.driver.isEmpty() ? unknown : v.driver);

@@ -4,9 +4,11 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 namespace cudnnsetup::wizard {
 
@@ -55,7 +57,55 @@ public:
     static QString noStart(const QString& p) { return tr("Could not start %1.").arg(p); }
     static QString noDoc() { return tr("The check ended without a result (exit code %1).") ; }
     static QString cancelled() { return tr("The check was cancelled."); }
+    static QString device(const QString& name, const QString& cc, const QString& memory, int sms)
+    {
+        QString out = name;
+        if (!cc.isEmpty())
+            out += QStringLiteral(" — ") + tr("compute capability %1").arg(cc);
+        if (!memory.isEmpty())
+            out += QStringLiteral(", ") + memory;
+        if (sms > 0)
+            out += QStringLiteral(", ") + tr("%n multiprocessor(s)", "", sms);
+        return out;
+    }
+    static QString gib(double bytes) { return tr("%1 GiB").arg(QLocale().toString(bytes / double(1ull << 30), 'f', 1)); }
+    static QString driver(const QString& cuda, const QString& path, bool stub)
+    {
+        QString out = cuda.isEmpty() ? tr("present") : tr("supports CUDA %1").arg(cuda);
+        if (stub)
+            out += QStringLiteral(" — ") + tr("a stub library, not a real driver");
+        if (!path.isEmpty())
+            out += QStringLiteral(" (%1)").arg(QDir::toNativeSeparators(path));
+        return out;
+    }
+    static QString noDriver() { return tr("no NVIDIA driver found"); }
+    static QString noDevice() { return tr("no CUDA device found"); }
 };
+
+// The device as a person reads it: "NVIDIA RTX A4000 — compute capability 8.6, 15.7 GiB, 48
+// multiprocessors", not the document's raw keys.
+QString deviceText(const QJsonValue& v)
+{
+    if (v.isNull() || v.isUndefined())
+        return {};
+    if (!v.isObject())
+        return text(v);
+    const QJsonObject o = v.toObject();
+    const double bytes = o.value(QLatin1String("memory_bytes")).toDouble(0);
+    return Texts::device(o.value(QLatin1String("name")).toString(), o.value(QLatin1String("compute_capability")).toString(),
+                         bytes > 0 ? Texts::gib(bytes) : QString(), o.value(QLatin1String("multiprocessors")).toInt(0));
+}
+
+QString driverText(const QJsonValue& v)
+{
+    if (!v.isObject())
+        return text(v);
+    const QJsonObject o = v.toObject();
+    if (o.contains(QLatin1String("present")) && !o.value(QLatin1String("present")).toBool())
+        return Texts::noDriver();
+    return Texts::driver(o.value(QLatin1String("cuda_version")).toString(), o.value(QLatin1String("library_path")).toString(),
+                         o.value(QLatin1String("stub")).toBool());
+}
 
 }  // namespace
 
@@ -159,8 +209,10 @@ ValidationView ValidationRun::parse(const QByteArray& json, int exitCode)
     const QJsonObject o = doc.object();
     v.ran = true;
     v.ok = o.value(QLatin1String("ok")).toBool() && exitCode == 0;
-    v.device = text(o.value(QLatin1String("device")));
-    v.driver = text(o.value(QLatin1String("driver")));
+    v.device = deviceText(o.value(QLatin1String("device")));
+    if (v.device.isEmpty() && o.contains(QLatin1String("device")))
+        v.device = Texts::noDevice();
+    v.driver = driverText(o.value(QLatin1String("driver")));
     const QJsonObject cudnn = o.value(QLatin1String("cudnn")).toObject();
     v.cudnnVersion = text(cudnn.value(QLatin1String("version")));
     v.libraryPath = text(cudnn.value(QLatin1String("library_path")));

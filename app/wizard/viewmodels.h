@@ -99,6 +99,7 @@ struct PlanFileView {
     FileChange change = FileChange::Added;
     QString path;     // target path
     QString detail;   // "backup kept in ..." etc
+    qint64 size = -1; // bytes placed (PlaceFile), -1 when not known
 };
 
 struct PlanView {

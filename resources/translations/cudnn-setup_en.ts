@@ -1175,6 +1175,41 @@
       <source>The check was cancelled.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>compute capability %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%n multiprocessor(s)</source>
+      <translation>
+        <numerusform>%n multiprocessor</numerusform>
+        <numerusform>%n multiprocessors</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 GiB</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>present</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>supports CUDA %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>a stub library, not a real driver</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>no NVIDIA driver found</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>no CUDA device found</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1388,10 +1423,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>&amp;Log:</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>Installation log</source>
       <translation type="unfinished" />
     </message>
@@ -1429,6 +1460,38 @@
     </message>
     <message>
       <source>Stopped.</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%n file(s)</source>
+      <translation>
+        <numerusform>%n file</numerusform>
+        <numerusform>%n files</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>&amp;Log (paths relative to the toolkit, a line per folder):</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Full log…</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Every line with full paths, as written to the wizard's log file.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Full log</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::Main</name>
+    <message>
+      <source>cudnn-setup.exe is the wizard and takes no command. For scripts and silent installs run the console twin next to it:
+
+cudnn-setup-cli.exe %1</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1633,6 +1696,17 @@
     <message>
       <source>No conflicts found: no other cuDNN copy will win the library search.</source>
       <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Size</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>%n file(s)</source>
+      <translation>
+        <numerusform>%n file</numerusform>
+        <numerusform>%n files</numerusform>
+      </translation>
     </message>
   </context>
   <context>

@@ -1166,6 +1166,40 @@
       <source>The check was cancelled.</source>
       <translation>检查已取消。</translation>
     </message>
+    <message>
+      <source>compute capability %1</source>
+      <translation>计算能力 %1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n multiprocessor(s)</source>
+      <translation>
+        <numerusform>%n 个多处理器</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 GiB</source>
+      <translation>%1 GiB</translation>
+    </message>
+    <message>
+      <source>present</source>
+      <translation>已安装</translation>
+    </message>
+    <message>
+      <source>supports CUDA %1</source>
+      <translation>支持 CUDA %1</translation>
+    </message>
+    <message>
+      <source>a stub library, not a real driver</source>
+      <translation>这是占位库，不是真正的驱动</translation>
+    </message>
+    <message>
+      <source>no NVIDIA driver found</source>
+      <translation>未找到 NVIDIA 驱动</translation>
+    </message>
+    <message>
+      <source>no CUDA device found</source>
+      <translation>未找到 CUDA 设备</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1375,10 +1409,6 @@
       <translation>正在取消：撤销目前为止的所有更改…</translation>
     </message>
     <message>
-      <source>&amp;Log:</source>
-      <translation>日志(&amp;L)：</translation>
-    </message>
-    <message>
       <source>Installation log</source>
       <translation>安装日志</translation>
     </message>
@@ -1417,6 +1447,39 @@
     <message>
       <source>Stopped.</source>
       <translation>已停止。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n file(s)</source>
+      <translation>
+        <numerusform>%n 个文件</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>&amp;Log (paths relative to the toolkit, a line per folder):</source>
+      <translation>日志（路径相对于工具包，每个文件夹一行）(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>&amp;Full log…</source>
+      <translation>完整日志(&amp;F)…</translation>
+    </message>
+    <message>
+      <source>Every line with full paths, as written to the wizard's log file.</source>
+      <translation>包含完整路径的每一行，与向导日志文件中的内容相同。</translation>
+    </message>
+    <message>
+      <source>Full log</source>
+      <translation>完整日志</translation>
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::Main</name>
+    <message>
+      <source>cudnn-setup.exe is the wizard and takes no command. For scripts and silent installs run the console twin next to it:
+
+cudnn-setup-cli.exe %1</source>
+      <translation>cudnn-setup.exe 是图形向导，不接受命令。脚本和静默安装请运行旁边的命令行版本：
+
+cudnn-setup-cli.exe %1</translation>
     </message>
   </context>
   <context>
@@ -1617,6 +1680,16 @@
     <message>
       <source>No conflicts found: no other cuDNN copy will win the library search.</source>
       <translation>未发现冲突：不会有其他 cuDNN 副本抢先被加载。</translation>
+    </message>
+    <message>
+      <source>Size</source>
+      <translation>大小</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n file(s)</source>
+      <translation>
+        <numerusform>%n 个文件</numerusform>
+      </translation>
     </message>
   </context>
   <context>

@@ -491,6 +491,23 @@ ZH = {
 "%1 in %2": "%2 中的 %1",
 "%n framework(s) will not load a working cuDNN as things are:": "按目前的状态，有 %n 个框架无法加载可用的 cuDNN：",
 "Every GPU framework found loads a cuDNN it was built for:": "找到的每个 GPU 框架都会加载与其构建版本匹配的 cuDNN：",
+# Windows wizard, Review by folder, Validate device, Install log digest (issue 10)
+"compute capability %1": "计算能力 %1",
+"%n multiprocessor(s)": "%n 个多处理器",
+"%1 GiB": "%1 GiB",
+"present": "已安装",
+"supports CUDA %1": "支持 CUDA %1",
+"a stub library, not a real driver": "这是占位库，不是真正的驱动",
+"no NVIDIA driver found": "未找到 NVIDIA 驱动",
+"no CUDA device found": "未找到 CUDA 设备",
+"%n file(s)": "%n 个文件",
+"&Log (paths relative to the toolkit, a line per folder):": "日志（路径相对于工具包，每个文件夹一行）(&L)：",
+"&Full log…": "完整日志(&F)…",
+"Every line with full paths, as written to the wizard's log file.": "包含完整路径的每一行，与向导日志文件中的内容相同。",
+"Full log": "完整日志",
+"cudnn-setup.exe is the wizard and takes no command. For scripts and silent installs run the console twin next to it:\n\ncudnn-setup-cli.exe %1":
+    "cudnn-setup.exe 是图形向导，不接受命令。脚本和静默安装请运行旁边的命令行版本：\n\ncudnn-setup-cli.exe %1",
+"Size": "大小",
 }
 
 # The same English word that reads differently in Chinese in one place.

@@ -255,7 +255,8 @@ void TestWizardServices::progressLineSaysTimeLeft()
 
 void TestWizardServices::parseValidateDocument()
 {
-    const QByteArray doc = R"({"ok": false, "device": {"name": "NVIDIA RTX A4000", "compute_capability": "8.6"},
+    const QByteArray doc = R"({"ok": false, "device": {"name": "NVIDIA RTX A4000", "compute_capability": "8.6",
+                                                       "memory_bytes": 17179869184, "multiprocessors": 48, "index": 0},
         "driver": {"version": "531.14", "cuda_version": "12.1"},
         "cudnn": {"version": "8.2.0", "library_path": "C:/CUDA/v11.3/bin/cudnn64_8.dll"},
         "checks": [{"name": "1x3x32x32 k8 3x3 pad1", "ok": true, "max_rel_error": 1e-7, "time_ms": 0.12, "algo": "IMPLICIT_GEMM"},
@@ -266,6 +267,12 @@ void TestWizardServices::parseValidateDocument()
     QVERIFY(!v.ok);
     QVERIFY(v.device.startsWith(QLatin1String("NVIDIA RTX A4000")));
     QVERIFY(v.device.contains(QLatin1String("8.6")));
+    // Read as a person reads it: GiB, not the document's raw keys and bytes.
+    QVERIFY2(v.device.contains(QLatin1String("16.0 GiB")), qPrintable(v.device));
+    QVERIFY2(!v.device.contains(QLatin1String("memory_bytes")) && !v.device.contains(QLatin1String("index")),
+             qPrintable(v.device));
+    QVERIFY2(v.driver.contains(QLatin1String("12.1")) && !v.driver.contains(QLatin1String("cuda_version")),
+             qPrintable(v.driver));
     QCOMPARE(v.cudnnVersion, QStringLiteral("8.2.0"));
     QCOMPARE(v.loaded, QStringList{QStringLiteral("C:/CUDA/v11.3/bin/cudnn64_8.dll")});
     const ValidationView files = ValidationRun::parse(
