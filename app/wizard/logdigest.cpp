@@ -71,10 +71,9 @@ void LogDigest::add(const QStringList& lines)
         const QString rel = at > 0 ? relative(line.mid(at, pathEnd(line, at) - at)) : QString();
         Group g;
         if (rel.isEmpty() || !(fileActions.contains(action) || folderActions.contains(action))) {
-            // Any other line: kept, with the toolkit's own prefix dropped from the paths in it.
-            g.plain = m_toolkit.isEmpty() ? line
-                                          : QDir::toNativeSeparators(QString(slashed).replace(m_toolkit + QLatin1Char('/'),
-                                                                                              QString(), pathCase()));
+            // Any other line (the PATH change, the record, staging) is kept whole: there a full path
+            // says more than a relative one.
+            g.plain = line;
             m_groups << g;
             continue;
         }

@@ -2,6 +2,7 @@
 // runner (coalescing, cancel), the validate child process, archive discovery.
 #include "fixtures/toolkitbuilder.h"
 #include "wizard/archiveservice.h"
+#include "wizard/logdigest.h"
 #include "wizard/problemtext.h"
 #include "wizard/task.h"
 #include "wizard/uikit.h"
@@ -37,6 +38,8 @@ private slots:
     void progressLineSaysTimeLeft_data();
     void progressLineSaysTimeLeft();
     void parseValidateDocument();
+    void logDigest_data();
+    void logDigest();
     void validateChildFailures_data();
     void validateChildFailures();
     void validateCancel();
@@ -478,6 +481,52 @@ void TestWizardServices::discoverArchives()
     QCOMPARE(found.size(), 2);
     QVERIFY(found[0].endsWith(QLatin1String("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip")));  // newest first
     QVERIFY(found[1].endsWith(QLatin1String("cudnn-11.3-windows-x64-v8.2.0.53.zip")));
+}
+
+void TestWizardServices::logDigest_data()
+{
+    // The engine's lines (Operation::describe), written here with '/' and turned native, and what
+    // the Install page shows of them: relative paths, one line per action and folder, other lines kept.
+    QTest::addColumn<QString>("toolkit");
+    QTest::addColumn<QStringList>("lines");
+    QTest::addColumn<QStringList>("digest");
+    const QString t = QStringLiteral("C:/CUDA/v11.3");
+    const QString sep = QStringLiteral("/");
+    QTest::newRow("files by folder")
+        << t
+        << QStringList{QStringLiteral("create directory C:/CUDA/v11.3/.cudnn-setup"),
+                       QStringLiteral("place C:/CUDA/v11.3/bin/cudnn64_8.dll"),
+                       QStringLiteral("place C:/CUDA/v11.3/include/cudnn.h"),
+                       QStringLiteral("place C:/CUDA/v11.3/bin/cudnn_ops_infer64_8.dll (the file there is kept as "
+                                      "C:/CUDA/v11.3/.cudnn-setup/tx/backup/bin/cudnn_ops_infer64_8.dll)"),
+                       QStringLiteral("change the system PATH; insert C:/CUDA/v11.3/bin at 3")}
+        << QStringList{QStringLiteral("create directory .cudnn-setup") + sep,
+                       QStringLiteral("place bin") + sep + QStringLiteral("  — 2 files"),
+                       QStringLiteral("place include") + sep + QStringLiteral("cudnn.h"),
+                       QStringLiteral("change the system PATH; insert C:/CUDA/v11.3/bin at 3")};
+    QTest::newRow("outside the toolkit, kept whole")
+        << t << QStringList{QStringLiteral("write the install record C:/ProgramData/cudnn-setup/records/a.json"),
+                            QStringLiteral("place C:/CUDA/v11.30/bin/x.dll")}
+        << QStringList{QStringLiteral("write the install record C:/ProgramData/cudnn-setup/records/a.json"),
+                       QStringLiteral("place C:/CUDA/v11.30/bin/x.dll")};
+}
+
+void TestWizardServices::logDigest()
+{
+    QFETCH(QString, toolkit);
+    QFETCH(QStringList, lines);
+    QFETCH(QStringList, digest);
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    for (QString& line : lines)
+        line = QDir::toNativeSeparators(line);
+    LogDigest d(QDir::toNativeSeparators(toolkit));
+    d.add(lines.mid(0, 2));
+    d.add(lines.mid(2));  // lines arrive in batches
+    QStringList expected;
+    for (const QString& line : digest)
+        expected << QDir::toNativeSeparators(line);
+    QCOMPARE(d.lines(), expected);
+    QCOMPARE(d.fullLog(), lines);
 }
 
 QTEST_MAIN(TestWizardServices)
