@@ -20,7 +20,7 @@ cache=${CUDNN_SETUP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-setup}
 dest=$(realpath -m "${1:-$cache/windows-qt}")
 prefix=$dest/prefix
 jobs=${JOBS:-2}
-recipe=1   # bump when the recipe below changes, to force a rebuild
+recipe=2   # bump when the recipe below changes, to force a rebuild
 host=x86_64-w64-mingw32
 
 if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
@@ -42,7 +42,8 @@ if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; t
   exit 0
 fi
 
-rm -rf "$prefix" "$dest/build" "$dest/logs"
+# The build tree is kept (about 1 GB): a later recipe reuses its objects where nothing changed.
+rm -rf "$prefix" "$dest/logs"
 mkdir -p "$prefix" "$dest"/{src,build,logs}
 start=$SECONDS
 step() {
@@ -75,6 +76,17 @@ if [ ! -f "$src/.unpacked" ]; then
   touch "$src/.unpacked"
   rm -rf "$apt" "$dest"/src/*.orig.tar.* "$dest"/src/*.debian.tar.*
 fi
+
+# --- one source fix. Qt 6.4 compiles the DirectWrite font database into QtGui only with
+# direct2d on (src/gui/CMakeLists.txt), but the Windows platform plugin refers to it under
+# directwrite3 alone: with direct2d off the link fails. Guard the plugin the way QtGui is
+# (GDI stays the font engine, as it is by default in 6.4).
+integration=$src/src/plugins/platforms/windows/qwindowsintegration.cpp
+if grep -q '^#if QT_CONFIG(directwrite3)$' "$integration"; then
+  sed -i 's/^#if QT_CONFIG(directwrite3)$/#if QT_CONFIG(directwrite3) \&\& QT_CONFIG(direct2d)/' "$integration"
+fi
+grep -q 'QT_CONFIG(directwrite3) && QT_CONFIG(direct2d)' "$integration" \
+  || { echo "windows qt: could not patch $integration" >&2; exit 1; }
 
 # --- toolchain: the project's own one points CMAKE_FIND_ROOT_PATH at the core's
 # deps and adds -static/_WIN32_WINNT; Qt gets a plain mingw-w64 one.
@@ -121,7 +133,6 @@ step configure cmake -S "$src" -B "$dest/build/qt" -G Ninja \
 step build nice -n 0 cmake --build "$dest/build/qt" -j"$jobs"
 step install cmake --install "$dest/build/qt"
 
-rm -rf "$dest/build"
 echo $((SECONDS - start)) > "$prefix/build-seconds"
 echo "$recipe" > "$prefix/.complete"
 echo "windows qt: done in $((SECONDS - start)) s -> $prefix" >&2
