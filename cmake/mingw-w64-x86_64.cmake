@@ -21,7 +21,21 @@ else()
   get_filename_component(CUDNN_SETUP_WINDOWS_DEPS
     "${CMAKE_CURRENT_LIST_DIR}/../build/windows-deps/prefix" ABSOLUTE)
 endif()
-set(CMAKE_FIND_ROOT_PATH "${CUDNN_SETUP_WINDOWS_DEPS}" /usr/${_mingw})
+# The static Qt 6 for Windows (scripts/build-windows-qt.sh), cached outside the tree
+# so that every clone on this machine shares it; the wizard and its Wine GUI tests
+# link it. Its host tools (moc, rcc, uic, lrelease) are the host's Qt 6.4.2.
+if(DEFINED ENV{CUDNN_SETUP_WINDOWS_QT})
+  set(CUDNN_SETUP_WINDOWS_QT "$ENV{CUDNN_SETUP_WINDOWS_QT}")
+elseif(DEFINED ENV{CUDNN_SETUP_CACHE})
+  set(CUDNN_SETUP_WINDOWS_QT "$ENV{CUDNN_SETUP_CACHE}/windows-qt/prefix")
+elseif(DEFINED ENV{XDG_CACHE_HOME})
+  set(CUDNN_SETUP_WINDOWS_QT "$ENV{XDG_CACHE_HOME}/cudnn-setup/windows-qt/prefix")
+else()
+  set(CUDNN_SETUP_WINDOWS_QT "$ENV{HOME}/.cache/cudnn-setup/windows-qt/prefix")
+endif()
+set(CMAKE_FIND_ROOT_PATH "${CUDNN_SETUP_WINDOWS_DEPS}" "${CUDNN_SETUP_WINDOWS_QT}" /usr/${_mingw})
+set(QT_HOST_PATH /usr CACHE PATH "")
+set(QT_HOST_PATH_CMAKE_DIR /usr/lib/x86_64-linux-gnu/cmake CACHE PATH "")
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)

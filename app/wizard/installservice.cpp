@@ -68,6 +68,7 @@ PlanView toView(const Plan& plan, const QString& toolkit)
         switch (op.kind) {
         case OpKind::PlaceFile:
             f.change = op.backup.empty() ? FileChange::Added : FileChange::Replaced;
+            f.size = qint64(op.size);
             (op.backup.empty() ? v.added : v.replaced) += 1;
             f.detail = op.backup.empty() ? QString() : InstallService::tr("backup: %1").arg(q(op.backup));
             v.files << f;
@@ -296,6 +297,7 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
                 return v;
             }
             v = toView(*r.plan, request.toolkit);
+            v.needsAdmin = v.needsAdmin || request.alwaysElevate;
             v.core = std::make_shared<const Plan>(std::move(*r.plan));
         } catch (const std::exception& e) {
             v.error = tr("Planning stopped with an internal error: %1").arg(QString::fromUtf8(e.what()));
@@ -326,7 +328,7 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
                 return toOutcome(operation, recoverInterrupted(request.stateDir.toStdString()));
             auto elevator = makeElevator();
             FlowOptions o = flowOptions(request, &ctx);
-            o.applyHere = !elevator->needed({request.toolkit.toStdString(), o.stateDir});
+            o.applyHere = !request.alwaysElevate && !elevator->needed({request.toolkit.toStdString(), o.stateDir});
             const std::string toolkit = request.toolkit.toStdString();
             FlowResult r;
             if (operation == Operation::Install) {

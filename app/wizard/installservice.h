@@ -18,6 +18,7 @@ struct InstallRequest {
     bool noPath = false;
     QString stateDir;
     QString helperProgram;                         // the CLI run elevated when the toolkit is not writable
+    bool alwaysElevate = false;                    // SessionConfig::alwaysElevate
     std::shared_ptr<const VerifyResult> verified;  // install: the verification the plan is made from
     std::shared_ptr<const Plan> plan;              // install: the plan the user reviewed
 };

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "archiveservice.h"
+#include "consoletwin.h"
 #include "machineservice.h"
 #include "reportwriter.h"
 #include "validateservice.h"
@@ -164,6 +165,7 @@ InstallRequest Session::request() const
     r.noPath = m_config.noPath;
     r.stateDir = m_config.stateDir;
     r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
+    r.alwaysElevate = m_config.alwaysElevate;
     return r;
 }
 
@@ -233,7 +235,13 @@ bool Session::operationRunning() const
 
 QString Session::validatorProgram() const
 {
-    return m_config.validatorProgram.isEmpty() ? QCoreApplication::applicationFilePath() : m_config.validatorProgram;
+    if (!m_config.validatorProgram.isEmpty())
+        return m_config.validatorProgram;
+#ifdef Q_OS_WIN
+    // The Windows wizard is never the elevated process (docs/windows.md): its console twin is.
+    return ConsoleTwin::program();
+#endif
+    return QCoreApplication::applicationFilePath();
 }
 
 void Session::validate()

@@ -25,6 +25,10 @@ struct SessionConfig {
     bool validateQuick = false;      // `validate --quick` (small shapes; the CPU test double needs it)
     QString validateDriverLibrary;   // CUDNN_SETUP_LIBCUDA for the validate child (tests); "" = the system's
     bool noPath = false;
+    // The apply step always goes through the elevated helper, even where this process could write
+    // the toolkit (Wine, where every folder is writable): how the Windows GUI test takes the real
+    // runas path. Only code sets it; no command-line option or environment variable does.
+    bool alwaysElevate = false;
 };
 
 class Session : public QObject {

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMessageBox>
 #include <QTranslator>
 
 #include <cstdio>
@@ -69,6 +70,19 @@ bool installLanguage(const QString& lang)
         QCoreApplication::installTranslator(ours);
     }
     return true;
+}
+
+int pointToConsoleTwin(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    installLanguage(chooseLanguage(QApplication::arguments(), QLocale::system()));
+    QMessageBox::information(nullptr, QStringLiteral("cudnn-setup"),
+                             QApplication::translate("cudnnsetup::wizard::Main",
+                                                     "cudnn-setup.exe is the wizard and takes no command. For "
+                                                     "scripts and silent installs run the console twin next to "
+                                                     "it:\n\ncudnn-setup-cli.exe %1")
+                                 .arg(QApplication::arguments().mid(1).join(QLatin1Char(' '))));
+    return 2;
 }
 
 int run(int argc, char** argv)
