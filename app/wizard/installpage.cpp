@@ -3,6 +3,7 @@
 #include "icons.h"
 #include "session.h"
 #include "setupwizard.h"
+#include "taskbarprogress.h"
 #include "uikit.h"
 
 #include <QDialog>
@@ -94,6 +95,7 @@ void InstallPage::initializePage()
     m_log->clear();
     m_digest.reset(m_session->toolkit());
     m_progress->setValue(0);
+    TaskbarProgress::clear(this);
     m_resultBox->hide();
     m_cancel->setEnabled(true);
     m_cancel->show();
@@ -107,8 +109,10 @@ void InstallPage::onProgress(const ProgressInfo& p)
 {
     if (!m_started)
         return;
-    if (p.total > 0)
+    if (p.total > 0) {
         m_progress->setValue(int(p.done * 1000 / p.total));
+        TaskbarProgress::set(this, m_progress->value());
+    }
     QString status = p.stage;
     if (!p.item.isEmpty())
         status += QStringLiteral(": ") + p.item;
@@ -126,6 +130,10 @@ void InstallPage::onFinished()
     const OutcomeView& o = m_session->outcome();
     m_cancel->hide();
     m_progress->setValue(o.ok ? 1000 : m_progress->value());
+    if (o.ok)
+        TaskbarProgress::clear(this);
+    else
+        TaskbarProgress::failed(this);
     QString text = QStringLiteral("<b>%1</b>").arg(o.headline.toHtmlEscaped());
     if (!o.leftovers.isEmpty()) {
         text += QStringLiteral("<p>%1</p><ul>").arg(tr("These could not be restored:").toHtmlEscaped());

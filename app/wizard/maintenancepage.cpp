@@ -17,6 +17,7 @@
 #include <QRadioButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QStandardPaths>
 
 namespace cudnnsetup::wizard {
 
@@ -85,8 +86,10 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
             m_browseArchive = new QPushButton(tr("C&hoose archive…"));
             m_browseArchive->setObjectName(QStringLiteral("repairBrowse"));
             connect(m_browseArchive, &QPushButton::clicked, this, [this] {
-                const QString file = QFileDialog::getOpenFileName(this, tr("cuDNN archive to repair from"), {},
-                                                                  tr("cuDNN archive (*.zip)"));
+                // Opens in Downloads, where the zip from NVIDIA is (as the Archive page's dialog).
+                const QString file = QFileDialog::getOpenFileName(
+                    this, tr("cuDNN archive to repair from"),
+                    QStandardPaths::writableLocation(QStandardPaths::DownloadLocation), tr("cuDNN archive (*.zip)"));
                 if (!file.isEmpty())
                     setRepairArchive(file);
             });

@@ -11,6 +11,8 @@
 #include "validatepage.h"
 #include "welcomepage.h"
 
+#include <QStyle>
+
 #include <QAbstractButton>
 
 namespace cudnnsetup::wizard {
@@ -42,7 +44,11 @@ void SetupWizard::setNeedsAdmin(bool needsAdmin)
 {
     // Windows convention: a shield on the button that will ask for administrator rights.
     QAbstractButton* commit = button(QWizard::CommitButton);
-    commit->setIcon(needsAdmin ? Icons::get(QStringLiteral("shield")) : QIcon());
+    // On Windows the style hands out the system's own UAC shield (SHGetStockIconInfo); elsewhere ours.
+    QIcon shield = style()->standardIcon(QStyle::SP_VistaShield, nullptr, commit);
+    if (shield.isNull())
+        shield = Icons::get(QStringLiteral("shield"));
+    commit->setIcon(needsAdmin ? shield : QIcon());
     commit->setToolTip(needsAdmin ? tr("Windows will ask for administrator rights.") : QString());
     commit->setProperty("needsAdmin", needsAdmin);
 }
