@@ -1,8 +1,13 @@
 ; cudnn-setup installer (NSIS 3, Unicode). Built two ways:
 ;  - on Windows by CPack (installer/CPackConfig.cmake) after windeployqt, with the
 ;    wizard, the console twin and the Qt runtime as payload (PAYLOAD_DIR);
-;  - on Linux CI by makensis with the mingw-built cudnn-setup-cli.exe as a stand-in
-;    payload, so the script's syntax and logic are checked on every run.
+;  - on Linux CI by makensis with the mingw-built cudnn-setup.exe (the wizard over a
+;    static Qt: one file) and cudnn-setup-cli.exe as payload, installed and uninstalled
+;    silently under Wine on every run (tests/wine/run-wine.sh nsis).
+; Silent (managed deployment: Intune, SCCM, GPO run exactly this, as SYSTEM):
+;   cudnn-setup-0.1.0-win64.exe /S [/D=C:\Program Files\cudnn-setup]   (/D last, unquoted)
+;   "C:\Program Files\cudnn-setup\uninstall.exe" /S
+; Exit code 0 on success; the uninstall key below is what the detection rule checks.
 ; makensis -DVERSION=0.1.0 -DPAYLOAD_DIR=<dir> -DOUTFILE=<cudnn-setup-0.1.0-win64.exe> installer/cudnn-setup.nsi
 ; A 64-bit installer for a 64-bit-only tool (also what lets Wine run it without wine32).
 Target amd64-unicode
@@ -48,12 +53,13 @@ Function .onInit
     Abort
   ${EndIf}
   SetRegView 64
+  SetShellVarContext all   ; the shortcut for every user: a machine-wide install
 FunctionEnd
 
 Section "cudnn-setup" SecMain
   SectionIn RO
   SetOutPath "$INSTDIR"
-  ; Everything windeployqt put next to the executables (or, on Linux CI, the stand-in).
+  ; The two executables (and, in the MSVC build, what windeployqt put next to them).
   File /r "${PAYLOAD_DIR}\*.*"
   WriteUninstaller "$INSTDIR\uninstall.exe"
   WriteRegStr HKLM "${UNINST_KEY}" "DisplayName" "${APP}"
@@ -61,6 +67,8 @@ Section "cudnn-setup" SecMain
   WriteRegStr HKLM "${UNINST_KEY}" "Publisher" "cudnn-setup project"
   WriteRegStr HKLM "${UNINST_KEY}" "InstallLocation" "$INSTDIR"
   WriteRegStr HKLM "${UNINST_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
+  WriteRegStr HKLM "${UNINST_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
+  WriteRegStr HKLM "${UNINST_KEY}" "DisplayIcon" '"$INSTDIR\cudnn-setup.exe",0'
   WriteRegDWORD HKLM "${UNINST_KEY}" "NoModify" 1
   WriteRegDWORD HKLM "${UNINST_KEY}" "NoRepair" 1
   ; The tool never adds itself to PATH: the console twin is run by full path or
@@ -71,6 +79,7 @@ SectionEnd
 
 Function un.onInit
   SetRegView 64
+  SetShellVarContext all
 FunctionEnd
 
 Section "Uninstall"
