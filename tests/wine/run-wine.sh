@@ -15,6 +15,13 @@ if [ -z "$wine" ] || [ ! -x "$wine" ]; then
   echo "SKIPPED: wine64 not found (apt-get install wine64; scripts/deps.sh test installs it)" >&2
   exit 77
 fi
+# A program that ran without a display (an installer, a console test) may have left Wine's
+# desktop process behind without one: end the prefix's processes, so that a GUI program
+# gets a desktop on the X server xvfb-run gives it.
+fresh_desktop() {
+  [ -n "$server" ] && { "$server" -k 2>/dev/null; "$server" -w; }
+  return 0
+}
 case "${1:-}" in
   setup)
     [ -n "$server" ] && WINEPREFIX=$WINEPREFIX "$server" -k 2>/dev/null
@@ -61,6 +68,7 @@ case "${1:-}" in
     [ -f "$exe" ] || { echo "SKIPPED: $exe is not built; build the windows-mingw preset first (scripts/test.sh does)" >&2; exit 77; }
     command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found (apt-get install xvfb xauth)" >&2; exit 77; }
     [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+    fresh_desktop
     cd "$(dirname "$exe")" || exit 1
     # A GUI-linked Qt program under Wine has no console to print to: its Qt Test log goes to a
     # file, shown here whatever the outcome.
@@ -80,6 +88,7 @@ case "${1:-}" in
       command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs it)" >&2; exit 77; }
     done
     [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+    fresh_desktop
     cd "$(dirname "$exe")" || exit 1
     CUDNN_SETUP_TITLE=$title xvfb-run -a -s "-screen 0 1280x1024x24" bash -c '
       start=$(date +%s%N)
