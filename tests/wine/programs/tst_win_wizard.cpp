@@ -94,7 +94,7 @@ private:
         c.validatorProgram.clear();  // the wizard's own default: cudnn-setup-cli.exe beside the program
         c.scanSystem = true;         // the toolkit is found the way a user's is: registry, CUDA_PATH, Program Files
         c.noPath = false;            // the prefix's real system PATH
-        c.stateDir = QStringLiteral("C:/ProgramData/cudnn-setup-wine-gui/") + tag;
+        c.stateDir = QDir::toNativeSeparators(QStringLiteral("C:/ProgramData/cudnn-setup-wine-gui/") + tag);
         return c;
     }
     // Welcome → Archive (the download found, verified, trusted) → Toolkit (the registry's v11.3) → Review.
