@@ -387,7 +387,10 @@ void pathHygieneFindings(DetectResult& r, const Environment& env, const Registry
     // CUDA_PATH as this process sees it, and as the registry gives it to programs started now.
     std::set<std::string> names;
     for (const auto& [name, value] : env.list()) {
-        const std::string upper = [&] { std::string u = name; for (auto& c : u) c = char(std::toupper(static_cast<unsigned char>(c))); return u; }();
+        // A plain loop, not a lambda: clang 14 (the fuzz/sanitize build) cannot capture a structured binding.
+        std::string upper = name;
+        for (auto& c : upper)
+            c = char(std::toupper(static_cast<unsigned char>(c)));
         if ((upper == "CUDA_PATH" || upper.rfind("CUDA_PATH_V", 0) == 0) && names.insert(upper).second)
             s.cudaPathVars.emplace_back(upper, windows ? env.expand(value) : value);
     }

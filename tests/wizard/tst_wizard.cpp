@@ -14,6 +14,8 @@
 #include <QCheckBox>
 #include <QDropEvent>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -300,32 +302,51 @@ void TestWizard::installElevated()
     const QString tag = QStringLiteral("elevated-") + QLatin1String(QTest::currentDataTag());
     const QString toolkit = freshToolkit(tag);
     const auto before = treeManifest(toolkit);
-    QString launcher = QStringLiteral("env");  // "env PROGRAM ARGS" runs the helper as it is
-    if (!granted) {
-        launcher = m_dir.filePath(tag + QStringLiteral("/refuse.sh"));
-        QDir().mkpath(m_dir.filePath(tag));
-        QVERIFY(fixtures::writeShellScript(launcher.toStdString(), "exit 126"));  // pkexec: the dialog was dismissed
-    }
     Harness h;
     h.create(config(tag));
+    const QString stateDir = h.session->config().stateDir;
+    QDir().mkpath(m_dir.filePath(tag));
+    QString launcher = m_dir.filePath(tag + QStringLiteral("/launcher.sh"));
+    if (!granted) {
+        QVERIFY(fixtures::writeShellScript(launcher.toStdString(), "exit 126"));  // pkexec: the dialog was dismissed
+    } else {
+        // Runs the helper as it is ("PROGRAM ARGS"), and holds it still (SIGSTOP from outside: the
+        // helper reads no test hook) once its progress file names a stage, so that this process is
+        // seen to show what the helper reported; then lets it finish and hands back its exit code.
+        const std::string body =
+            "\"$@\" & pid=$!\n"
+            "f='" + stateDir.toStdString() + "/helper-progress.json'\n"
+            "while kill -0 $pid 2>/dev/null; do\n"
+            "  if grep -q '\"stage\":\"[^\"]' \"$f\" 2>/dev/null; then\n"
+            "    kill -STOP $pid; cp \"$f\" \"$f.seen\"; sleep 3; kill -CONT $pid; break\n"
+            "  fi\n"
+            "  sleep 0.01\n"
+            "done\n"
+            "wait $pid";
+        QVERIFY(fixtures::writeShellScript(launcher.toStdString(), body));
+    }
     bool reached = false;
     goToReview(h, QStringLiteral("en"), toolkit, false, &reached);
     if (!reached)
         return;
     qputenv("CUDNN_SETUP_ELEVATOR", launcher.toUtf8());
-    // Slow enough that the helper's progress (its state folder's helper-progress.json) is seen here.
-    qputenv("CUDNN_SETUP_TEST_OP_DELAY_MS", "25");
-    const auto restoreEnv = qScopeGuard([] {
-        qunsetenv("CUDNN_SETUP_ELEVATOR");
-        qunsetenv("CUDNN_SETUP_TEST_OP_DELAY_MS");
-    });
+    const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_ELEVATOR"); });
     QVERIFY(h.next());
     QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
     if (granted) {
-        // This process applies nothing itself: every "place ..." it shows came from the helper.
-        QTRY_VERIFY_WITH_TIMEOUT(h.session->operationTask()->progress().item.startsWith(QLatin1String("place ")),
-                                 60000);
-        qInfo("progress from the elevated helper: %s", qPrintable(h.session->operationTask()->progress().item));
+        // While the helper is held, the stage the wizard shows is the one in the helper's own file.
+        const QString seen = stateDir + QStringLiteral("/helper-progress.json.seen");
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(seen), 60000);
+        QFile f(seen);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject helperSaid = QJsonDocument::fromJson(f.readAll()).object();
+        const QString stage = helperSaid.value(QStringLiteral("stage")).toString();
+        const quint64 done = helperSaid.value(QStringLiteral("done")).toVariant().toULongLong();
+        QVERIFY(!stage.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(h.session->operationTask()->progress().stage == stage &&
+                                     h.session->operationTask()->progress().done == done,
+                                 2500);
+        qInfo("progress from the elevated helper: %s", qPrintable(stage));
     }
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
     const OutcomeView& o = h.session->outcome();
