@@ -126,12 +126,11 @@ Result<Manifest> parseManifest(std::string_view json, const std::string& sourceN
                 m.entries.push_back(std::move(*e));
                 return true;
             };
-            if (value.contains("relative_path")) {
-                if (!add(value, ""))
-                    return bad(sourceName, why);
-                continue;
-            }
-            // Without relative_path the platform is nested by CUDA variant (as parse_redist.py reads it).
+            // Direct ({relative_path, ...}), nested by CUDA variant ("cuda12": {...}, as parse_redist.py
+            // reads a platform without relative_path), or both at once: 9.27's windows-arm64 holds a
+            // direct cuda13.4 entry beside a nested cuda13 one. Every artifact is kept.
+            if (value.contains("relative_path") && !add(value, ""))
+                return bad(sourceName, why);
             for (const auto& [variant, artifact] : value.items()) {
                 if (!artifact.is_object() || !artifact.contains("relative_path"))
                     continue;

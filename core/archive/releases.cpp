@@ -120,11 +120,14 @@ FileKind classifyFile(std::string_view fileName)
 ReleaseFileSet windowsFileSet(const Version& cudnn)
 {
     ReleaseFileSet set;
+    const Version v{cudnn.major, cudnn.minor, cudnn.patch};
     const std::string suffix = "64_" + std::to_string(cudnn.major);
     // 9.x split the library differently; 8.x (and the 7-DLL scheme before it) used infer/train pairs.
     static const std::array<const char*, 6> v8Subs{"adv_infer", "adv_train", "cnn_infer", "cnn_train", "ops_infer", "ops_train"};
     static const std::array<const char*, 7> v9Subs{"adv", "cnn", "engines_precompiled", "engines_runtime_compiled",
                                                    "graph", "heuristic", "ops"};
+    // In 9.22-9.25 archives (layout_evidence.md), absent from the 9.20.0.48 wheel; 9.21 is unconfirmed.
+    static const std::array<const char*, 2> v9LateSubs{"engines_tensor_ir", "ext"};
     std::vector<std::string> subs;
     if (cudnn.major >= 9)
         subs.assign(v9Subs.begin(), v9Subs.end());
@@ -140,6 +143,15 @@ ReleaseFileSet windowsFileSet(const Version& cudnn)
         set.importLibs.push_back("cudnn_" + s + ".lib");
         set.importLibs.push_back("cudnn_" + s + suffix + ".lib");
     }
+    if (cudnn.major == 9 && v >= Version{9, 21, 0}) {
+        const bool confirmed = v >= Version{9, 22, 0};
+        for (const char* s : v9LateSubs) {
+            (confirmed ? set.dlls : set.optionalDlls).push_back("cudnn_" + std::string(s) + suffix + ".dll");
+            // No public listing names their import libraries.
+            set.optionalImportLibs.push_back("cudnn_" + std::string(s) + ".lib");
+            set.optionalImportLibs.push_back("cudnn_" + std::string(s) + suffix + ".lib");
+        }
+    }
     if (cudnn.major >= 9) {
         for (const char* h : {"cudnn_adv.h", "cudnn_backend.h", "cudnn_cnn.h", "cudnn_graph.h", "cudnn_ops.h"})
             set.headers.push_back(h);
@@ -149,9 +161,60 @@ ReleaseFileSet windowsFileSet(const Version& cudnn)
         set.headers.insert(set.headers.begin() + 3, "cudnn_backend.h");
     }
     set.headers.push_back("cudnn_version.h");
-    const bool oldLicence = cudnn.major < 8 || (cudnn.major == 8 && Version{cudnn.major, cudnn.minor, cudnn.patch} < Version{8, 4, 1});
-    set.license = oldLicence ? "NVIDIA_SLA_cuDNN_Support.txt" : "LICENSE";
+    // LICENSE from 8.3.1 (Yggdrasil @2f288b3, conda-forge @01cf302); 8.3.0 still had the old
+    // packaging (cuda/ root) and its licence name is not confirmed.
+    if (v < Version{8, 3, 0}) {
+        set.license = "NVIDIA_SLA_cuDNN_Support.txt";
+    } else if (v < Version{8, 3, 1}) {
+        set.license = "NVIDIA_SLA_cuDNN_Support.txt";
+        set.licenseAlternatives = {"LICENSE"};
+    } else {
+        set.license = "LICENSE";
+    }
     return set;
+}
+
+ReleaseFileSet releaseFileSet(std::string_view platform, const Version& cudnn)
+{
+    // Only Windows x86_64 has a table so far; Linux tarballs get theirs beside it.
+    (void)platform;
+    return windowsFileSet(cudnn);
+}
+
+bool ReleaseFileSet::isReleaseFile(std::string_view fileName) const
+{
+    const std::string name = lower(baseName(fileName));
+    for (const auto* list : {&dlls, &headers, &importLibs, &optionalDlls, &optionalHeaders, &optionalImportLibs,
+                             &licenseAlternatives})
+        for (const auto& n : *list)
+            if (lower(n) == name)
+                return true;
+    return lower(license) == name;
+}
+
+bool isNvidiaDriverStyleVersion(const Version& v)
+{
+    // 6.14.11.x (cuDNN 7 DLLs, waifu2x-caffe pull request #129); NVIDIA's display-driver DLLs share the 6.14 prefix.
+    return v.major == 6 && v.minor == 14;
+}
+
+std::optional<Version> fileVersionEvidence(std::string_view fieldText, const std::optional<Version>& header)
+{
+    if (!header)
+        return std::nullopt;
+    auto v = Version::parse(fieldText);
+    if (!v) {
+        // A FileDescription such as "NVIDIA CUDA Deep Neural Network Library 8.2.0.53": its last word.
+        const auto space = fieldText.find_last_of(' ');
+        if (space == std::string_view::npos)
+            return std::nullopt;
+        v = Version::parse(fieldText.substr(space + 1));
+        if (!v)
+            return std::nullopt;
+    }
+    if (isNvidiaDriverStyleVersion(*v) || v->major != header->major || v->minor != header->minor)
+        return std::nullopt;
+    return v;
 }
 
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder)
@@ -205,6 +268,8 @@ NameInfo parseArchiveName(std::string_view fileOrFolderName)
 
     auto platformOf = [](const std::string& os, const std::string& arch) -> std::string {
         const bool windows = os.rfind("windows", 0) == 0;
+        if (os == "osx")  // cuDNN 7.6.5 still had macOS builds
+            return "macos-" + std::string(arch == "x64" ? "x86_64" : arch);
         if (arch == "x64" || arch == "x86_64")
             return windows ? "windows-x86_64" : "linux-x86_64";
         if (arch == "aarch64sbsa" || arch == "sbsa")
@@ -215,10 +280,10 @@ NameInfo parseArchiveName(std::string_view fileOrFolderName)
     NameInfo info;
     std::smatch m;
     static const std::regex oldScheme(
-        R"(cudnn-([0-9]+(?:\.[0-9]+)?)-(windows[0-9]*|linux)-(x64|ppc64le|aarch64sbsa|sbsa|aarch64)-v([0-9]+(?:\.[0-9]+){1,3}))",
+        R"(cudnn-([0-9]+(?:\.[0-9]+)?)-(windows[0-9]*|linux|osx)-(x64|ppc64le|aarch64sbsa|sbsa|aarch64)-v([0-9]+(?:\.[0-9]+){1,3}))",
         std::regex::icase);
     static const std::regex newScheme(
-        R"(cudnn-(windows|linux)-(x86_64|sbsa|ppc64le|aarch64)-([0-9]+(?:\.[0-9]+){2,3})_cuda([0-9]+(?:\.[0-9]+)?)-archive)",
+        R"(cudnn-(windows|linux)-(x86_64|sbsa|ppc64le|aarch64|arm64)-([0-9]+(?:\.[0-9]+){2,3})_cuda([0-9]+(?:\.[0-9]+)?)-archive)",
         std::regex::icase);
     if (std::regex_match(name, m, oldScheme)) {
         info.cuda = m[1].str();

@@ -32,17 +32,36 @@ struct Layout {
     std::string platform; // "windows-x86_64" or "linux-x86_64"
 };
 
-// The expected file set of a Windows release family, relative to the layout's folders.
+// The expected file set of a release, relative to the layout's folders. Required files are
+// `missing-file` when absent; optional ones are files that public data does not confirm either way for
+// this release (a genuine archive may or may not have them): never missing, never extra.
 struct ReleaseFileSet {
     std::vector<std::string> dlls;        // in layout.bin
     std::vector<std::string> headers;     // in layout.include
     std::vector<std::string> importLibs;  // in layout.lib
-    std::string license;                  // at the root
+    std::string license;                  // at the root (the name this release is known to use)
+    std::vector<std::string> optionalDlls, optionalHeaders, optionalImportLibs;
+    // Other licence names that satisfy `license` where the name is not confirmed (8.3.0).
+    std::vector<std::string> licenseAlternatives;
     std::size_t total() const { return dlls.size() + headers.size() + importLibs.size() + (license.empty() ? 0 : 1); }
+    // Every name the release may ship in one of its folders (required or optional, licence included).
+    bool isReleaseFile(std::string_view fileName) const;
 };
 
-// 8.0–8.x: 7 DLLs, 9 headers, 14 libs (+licence); 9.x: 8 DLLs, 7 headers, 16 libs.
+// 8.0–8.x: 7 DLLs, 9 headers, 14 libs (+licence: NVIDIA_SLA_cuDNN_Support.txt before 8.3.1, LICENSE
+// from 8.3.1, either for 8.3.0); 9.x: 8 DLLs, 7 headers, 16 libs; from 9.22 ten DLLs
+// (+cudnn_engines_tensor_ir64_9.dll, cudnn_ext64_9.dll; optional in 9.21, whose contents are not
+// confirmed; their import libraries are optional everywhere). Sources: cudnn-facts.md §1 and §7.
 ReleaseFileSet windowsFileSet(const Version& cudnn);
+// The set for a platform ("windows-x86_64"; other platforms get their own tables here).
+ReleaseFileSet releaseFileSet(std::string_view platform, const Version& cudnn);
+
+// Version evidence from a DLL's FileVersion (or FileDescription) string. NVIDIA stamps some DLLs with
+// its driver-style scheme (6.14.11.x on cuDNN 7), which is not the cuDNN version; what 8.x/9.x DLLs
+// carry is not confirmed. So a version field counts only when it agrees with the header's
+// major.minor; otherwise (or without a header) it is no evidence at all.
+bool isNvidiaDriverStyleVersion(const Version& v);
+std::optional<Version> fileVersionEvidence(std::string_view fieldText, const std::optional<Version>& header);
 // The Windows layout a given cuDNN version ships with (cuda/ root before 8.3.1, lib/ for 8.3–8.7, bin/x64 from 9.18).
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder);
 // The top folder NVIDIA's zip for this release has: "cuda/" before 8.3.1, else

@@ -217,7 +217,8 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     r.size = scanned->fileSize;
 
     std::vector<VersionClaim> claims;
-    std::optional<Version> headerVersion, dllVersion;
+    std::optional<Version> headerVersion;
+    std::vector<std::pair<std::string, std::string>> dllFileVersions;  // (entry name, FileVersion)
     for (const auto& e : entries) {
         if (e.isDirectory)
             continue;
@@ -247,14 +248,10 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
                                                  ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
             if (info->fileVersion) {
                 ve.version = info->fileVersion;
-                if (auto v = Version::parse(*info->fileVersion)) {
-                    claims.push_back(VersionClaim{baseName(e.name) + " (file version)", e.name, *v});
-                    if (!dllVersion)
-                        dllVersion = v;
-                }
+                dllFileVersions.emplace_back(e.name, *info->fileVersion);
             }
         }
-        if (const auto& t = text[e.index]; t && (headerVersion = parseVersionHeader(*t)))
+        if (const auto& t = text[e.index]; t && !headerVersion && (headerVersion = parseVersionHeader(*t)))
             claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", e.name, *headerVersion});
         r.entries.push_back(std::move(ve));
     }
@@ -265,18 +262,38 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         claims.push_back(VersionClaim{"the top folder " + detected->layout.root, std::nullopt, *fromRoot.cudnn});
     if (fromName.cudnn)
         claims.push_back(VersionClaim{"the file name", std::nullopt, *fromName.cudnn});
-    checkVersionAgreement(claims, name, r.problems);
+    // A DLL's FileVersion is evidence only where it agrees with the header's major.minor (cudnn-facts.md
+    // §7: cuDNN 7 DLLs carry NVIDIA's driver-style 6.14.11.x, what 8.x/9.x carry is not confirmed).
+    std::optional<Version> dllVersion;
+    for (const auto& [entryName, fileVersion] : dllFileVersions)
+        if (auto v = fileVersionEvidence(fileVersion, headerVersion)) {
+            claims.push_back(VersionClaim{baseName(entryName) + " (file version)", entryName, *v});
+            if (!dllVersion)
+                dllVersion = v;
+        }
 
     const auto verdict = checkAuthenticity(archivePath, r.size, r.sha256, options, r.problems, r.warnings);
     r.authenticity = verdict.authenticity;
     r.authenticityDetail = verdict.detail;
+    // An official hash outranks every heuristic: the catalog says which release this is, and a
+    // disagreement of our tables with NVIDIA's own bytes is our table's fault, told as a warning.
+    const bool official = verdict.isOfficial();
+    Problems& heuristicFindings = official ? r.warnings : r.problems;
+    if (official)
+        claims.insert(claims.begin(), VersionClaim{verdict.authenticity == Authenticity::Official ? "the official catalog" : "the manifest",
+                                                   std::nullopt, verdict.officialRelease->cudnn});
+    checkVersionAgreement(claims, name, heuristicFindings);
 
-    // The release: the catalog knows it exactly; otherwise the most specific version found.
+    // The release: the catalog knows it exactly; otherwise the most specific version found
+    // (the names, then the header, completed by an agreeing DLL FileVersion's build number).
     std::optional<Version> version = fromName.cudnn ? fromName.cudnn : fromRoot.cudnn;
-    if (dllVersion && (!version || version->build < 0))
-        version = dllVersion;
     if (!version)
         version = headerVersion;
+    if (version && version->build < 0 && dllVersion &&
+        Version{dllVersion->major, dllVersion->minor, dllVersion->patch}.agreesWith(*version))
+        version = dllVersion;
+    if (official)
+        version = verdict.officialRelease->cudnn;
     if (verdict.officialRelease)
         r.release = verdict.officialRelease;
     else if (version)
@@ -294,8 +311,10 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     if (hostile)
         return r;
     const bool versionKnown = version.has_value();
-    Version family = version.value_or(Version{detected->dllMajor.value_or(8), 0, 0, -1});
-    checkCompleteness(entries, detected->layout, family, versionKnown, name, r.problems, r.warnings);
+    // Without a version, the family's widest set: for 9.x the 9.21 set, whose two late DLLs are optional.
+    const int major = detected->dllMajor.value_or(8);
+    Version family = version.value_or(major == 9 ? Version{9, 21, 0, -1} : Version{major, 0, 0, -1});
+    checkCompleteness(entries, detected->layout, family, versionKnown, name, heuristicFindings, r.warnings);
     if (versionKnown) {
         const Layout expected = windowsLayoutFor(*version, detected->layout.root);
         if (expected.bin != detected->layout.bin || expected.lib != detected->layout.lib)

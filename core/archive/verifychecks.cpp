@@ -211,17 +211,33 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
                                            " must contain: the download is incomplete or the archive was repackaged; " +
                                            kRedownload + "."});
     };
+    auto allow = [&](const std::string& folder, const std::string& file) {
+        expected.insert(collisionKey(layout.root + (folder.empty() ? "" : folder + "/") + file));
+    };
     for (const auto& f : set.dlls)
         expect(layout.bin, f);
     for (const auto& f : set.headers)
         expect(layout.include, f);
     for (const auto& f : set.importLibs)
         expect(layout.lib, f);
-    // The licence file was renamed in 8.4.1; without a version either name will do.
-    const std::string otherLicence = set.license == "LICENSE" ? "NVIDIA_SLA_cuDNN_Support.txt" : "LICENSE";
-    if (!versionKnown && present.count(collisionKey(layout.root + otherLicence)))
-        expected.insert(collisionKey(layout.root + otherLicence));
-    else
+    for (const auto& f : set.optionalDlls)
+        allow(layout.bin, f);
+    for (const auto& f : set.optionalHeaders)
+        allow(layout.include, f);
+    for (const auto& f : set.optionalImportLibs)
+        allow(layout.lib, f);
+    // The licence: its name changed in 8.3.1 (8.3.0 unconfirmed); without a version either name will do.
+    std::vector<std::string> licences{set.license};
+    licences.insert(licences.end(), set.licenseAlternatives.begin(), set.licenseAlternatives.end());
+    if (!versionKnown)
+        licences = {"LICENSE", "NVIDIA_SLA_cuDNN_Support.txt"};
+    bool licencePresent = false;
+    for (const auto& l : licences)
+        if (present.count(collisionKey(layout.root + l))) {
+            allow("", l);
+            licencePresent = true;
+        }
+    if (!licencePresent)
         expect("", set.license);
 
     for (const auto& [key, name] : present)
@@ -253,6 +269,7 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
     AuthenticityVerdict v;
     const std::string name = baseName(archivePath);
     bool mismatch = false, userOk = false, manifestOk = false;
+    std::optional<ReleaseId> manifestRelease;
     auto mismatchProblem = [&](std::string message) {
         mismatch = true;
         problems.push_back(Problem{"hash-mismatch", std::nullopt, std::move(message)});
@@ -287,6 +304,14 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
             else {
                 manifestOk = true;
                 v.detail = "listed in " + mname + " as " + e->relativePath;
+                // NVIDIA's manifest names the release as exactly as the catalog does.
+                const NameInfo info = parseArchiveName(e->fileName());
+                std::optional<Version> ver = Version::parse(e->version);
+                if (!ver)
+                    ver = info.cudnn;
+                std::string cuda = e->variant.rfind("cuda", 0) == 0 ? e->variant.substr(4) : info.cuda.value_or("");
+                if (ver)
+                    manifestRelease = ReleaseId{*ver, cuda, e->platform};
             }
         }
     }
@@ -311,6 +336,7 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
                    "), hash from " + official->source;
     } else if (manifestOk) {
         v.authenticity = Authenticity::Manifest;
+        v.officialRelease = manifestRelease;
     } else if (userOk) {
         v.authenticity = Authenticity::User;
         v.detail = "matches the SHA-256 given with --sha256";

@@ -46,7 +46,13 @@ void checkVersionAgreement(const std::vector<VersionClaim>& claims, const std::s
 struct AuthenticityVerdict {
     Authenticity authenticity = Authenticity::Unknown;
     std::string detail;
-    std::optional<ReleaseId> officialRelease;  // from the catalog, when the hash is official
+    // From the catalog, when the hash is official, or from the --manifest entry that lists it.
+    std::optional<ReleaseId> officialRelease;
+    // The bytes are NVIDIA's (catalog or manifest hash): outranks every heuristic.
+    bool isOfficial() const
+    {
+        return officialRelease && (authenticity == Authenticity::Official || authenticity == Authenticity::Manifest);
+    }
 };
 AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint64_t size, const std::string& sha256,
                                       const VerifyOptions& options, Problems& problems, Problems& warnings);

@@ -218,9 +218,14 @@ std::optional<std::string> sonameVersion(const std::string& name)
 
 std::vector<std::string> linuxLibraryNames(const Version& cudnn)
 {
-    if (cudnn.major >= 9)
-        return {"libcudnn", "libcudnn_adv", "libcudnn_cnn", "libcudnn_engines_precompiled",
-                "libcudnn_engines_runtime_compiled", "libcudnn_graph", "libcudnn_heuristic", "libcudnn_ops"};
+    if (cudnn.major >= 9) {
+        std::vector<std::string> names{"libcudnn", "libcudnn_adv", "libcudnn_cnn", "libcudnn_engines_precompiled",
+                                       "libcudnn_engines_runtime_compiled", "libcudnn_graph", "libcudnn_heuristic", "libcudnn_ops"};
+        // The same two late libraries as windowsFileSet: confirmed from 9.22 (libcudnn_engines_tensor_ir.so.9.22.0).
+        if (Version{cudnn.major, cudnn.minor, cudnn.patch} >= Version{9, 22, 0})
+            names.insert(names.end(), {"libcudnn_engines_tensor_ir", "libcudnn_ext"});
+        return names;
+    }
     return {"libcudnn", "libcudnn_adv_infer", "libcudnn_adv_train", "libcudnn_cnn_infer",
             "libcudnn_cnn_train", "libcudnn_ops_infer", "libcudnn_ops_train"};
 }
@@ -260,7 +265,8 @@ void inspectCudnn(Toolkit& tk)
     std::optional<Version> releaseVersion = c.version;
     for (const auto& f : c.files)
         if (!releaseVersion && f.version && (fileName(f.path).rfind("cudnn64_", 0) == 0 || fileName(f.path).rfind("libcudnn.so", 0) == 0))
-            if (auto v = Version::parse(*f.version); v && std::count(f.version->begin(), f.version->end(), '.') >= 2)
+            if (auto v = Version::parse(*f.version);
+                v && std::count(f.version->begin(), f.version->end(), '.') >= 2 && !isNvidiaDriverStyleVersion(*v))
                 releaseVersion = v;
     if (!c.version)
         c.version = releaseVersion;
@@ -276,6 +282,13 @@ void inspectCudnn(Toolkit& tk)
     std::string detail;
     for (const auto& f : c.files)
         if ((f.kind == FileKind::Dll || f.kind == FileKind::SharedLib) && f.version) {
+            // A DLL's FileVersion may be NVIDIA's driver-style 6.14.11.x (cuDNN 7) or some other scheme
+            // (8.x/9.x unconfirmed, cudnn-facts.md §7): only one of the header's major counts as a version.
+            if (f.kind == FileKind::Dll) {
+                const auto fv = Version::parse(*f.version);
+                if (!fv || isNvidiaDriverStyleVersion(*fv) || (c.version && fv->major != c.version->major))
+                    continue;
+            }
             bool agrees = true;
             if (c.version) {
                 if (const auto fv = Version::parse(*f.version); fv && std::count(f.version->begin(), f.version->end(), '.') >= 1)
@@ -308,7 +321,7 @@ void inspectCudnn(Toolkit& tk)
             return n == lowerAscii(name) || (f.kind == FileKind::SharedLib && n.rfind(lowerAscii(name) + ".so", 0) == 0);
         });
     };
-    const ReleaseFileSet set = windowsFileSet(*releaseVersion);
+    const ReleaseFileSet set = windowsFileSet(*releaseVersion);  // optional files are not required here either
     std::vector<std::pair<std::string, std::string>> missing;  // (name, folder)
     const std::string mainName = windows ? "cudnn64_" + std::to_string(releaseVersion->major) + ".dll" : "libcudnn";
     const bool mainPresent = has(mainName);

@@ -89,11 +89,12 @@ private slots:
         QTest::newRow("8.2.0.53 cuda 11.3") << "8.2.0.53" << "11.3" << "cuda/" << "bin" << "lib/x64" << 31 << "NVIDIA_SLA_cuDNN_Support.txt";
         QTest::newRow("8.2.0.53 cuda 10.2") << "8.2.0.53" << "10.2" << "cuda/" << "bin" << "lib/x64" << 31 << "NVIDIA_SLA_cuDNN_Support.txt";
         QTest::newRow("8.3.0 still cuda/") << "8.3.0.98" << "11.5" << "cuda/" << "bin" << "lib/x64" << 31 << "NVIDIA_SLA_cuDNN_Support.txt";
-        QTest::newRow("8.3.2 archive folder, lib/") << "8.3.2.44" << "11.5" << "cudnn-windows-x86_64-8.3.2.44_cuda11.5-archive/" << "bin" << "lib" << 31 << "NVIDIA_SLA_cuDNN_Support.txt";
+        QTest::newRow("8.3.2 archive folder, lib/") << "8.3.2.44" << "11.5" << "cudnn-windows-x86_64-8.3.2.44_cuda11.5-archive/" << "bin" << "lib" << 31 << "LICENSE";  // LICENSE from 8.3.1 (cudnn-facts.md §7)
         QTest::newRow("8.5 lib/, LICENSE") << "8.5.0.96" << "11" << "cudnn-windows-x86_64-8.5.0.96_cuda11-archive/" << "bin" << "lib" << 31 << "LICENSE";
         QTest::newRow("8.9.7 lib/x64") << "8.9.7.29" << "12" << "cudnn-windows-x86_64-8.9.7.29_cuda12-archive/" << "bin" << "lib/x64" << 31 << "LICENSE";
         QTest::newRow("9.10 bin") << "9.10.0.56" << "12" << "cudnn-windows-x86_64-9.10.0.56_cuda12-archive/" << "bin" << "lib/x64" << 32 << "LICENSE";
         QTest::newRow("9.18 bin/x64") << "9.18.0.77" << "13" << "cudnn-windows-x86_64-9.18.0.77_cuda13-archive/" << "bin/x64" << "lib/x64" << 32 << "LICENSE";
+        QTest::newRow("9.27 ten DLLs") << "9.27.0.42" << "12" << "cudnn-windows-x86_64-9.27.0.42_cuda12-archive/" << "bin/x64" << "lib/x64" << 34 << "LICENSE";
     }
     void releaseRoundTrip()
     {

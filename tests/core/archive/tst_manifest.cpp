@@ -103,6 +103,56 @@ private slots:
         QCOMPARE(QString::fromStdString(e->component), QStringLiteral("cudnn"));
         QCOMPARE(m->findBySha256(sha256.toUpper().toStdString()), e);
     }
+    // NVIDIA's real files (copied from nixpkgs into resources/catalog/redistrib/, see SOURCES.txt).
+    void parsesTheRealManifests_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("artifacts");       // every component, every platform
+        QTest::addColumn<int>("windowsX64");      // cudnn windows-x86_64 zips
+        QTest::addColumn<QString>("label");
+        QTest::newRow("8.9.7.29 single variant") << "redistrib_8.9.7.29.json" << 7 << 1 << "8.9.7.29";
+        QTest::newRow("8.9.7 cuda11 + cuda12") << "redistrib_8.9.7.json" << 14 << 2 << "8.9.7";
+        QTest::newRow("9.10.0 with a source platform") << "redistrib_9.10.0.json" << 12 << 2 << "9.10.0";
+        QTest::newRow("9.27.0 direct + nested windows-arm64") << "redistrib_9.27.0.json" << 13 << 2 << "9.27.0";
+    }
+    void parsesTheRealManifests()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, artifacts);
+        QFETCH(int, windowsX64);
+        QFETCH(QString, label);
+        const std::string path = std::string(CUDNN_SETUP_SOURCE_DIR) + "/resources/catalog/redistrib/" + file.toStdString();
+        auto m = readManifestFile(path);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        QCOMPARE(QString::fromStdString(m->releaseLabel), label);
+        QCOMPARE(int(m->entries.size()), artifacts);
+        int win = 0;
+        for (const auto& e : m->entries) {
+            QCOMPARE(int(e.sha256.size()), 64);
+            QVERIFY(e.size && *e.size > 0);
+            win += e.component == "cudnn" && e.platform == "windows-x86_64";
+        }
+        QCOMPARE(win, windowsX64);
+    }
+    void keepsBothEntriesOfAMixedPlatform()
+    {
+        const std::string path = std::string(CUDNN_SETUP_SOURCE_DIR) + "/resources/catalog/redistrib/redistrib_9.27.0.json";
+        auto m = readManifestFile(path);
+        QVERIFY(m.ok());
+        const ManifestEntry* direct = m->findByFileName("cudnn-windows-arm64-9.27.0.42_cuda13.4-archive.zip");
+        const ManifestEntry* nested = m->findByFileName("cudnn-windows-arm64-9.27.0.42_cuda13-archive.zip");
+        QVERIFY(direct && nested);
+        QCOMPARE(QString::fromStdString(direct->variant), QString());
+        QCOMPARE(QString::fromStdString(nested->variant), QStringLiteral("cuda13"));
+        QCOMPARE(QString::fromStdString(direct->sha256), QStringLiteral("1fe473fc57095ac23ff39b2709edd5f8c3dec8376e6a6f3b812cf4617a29060d"));
+        QCOMPARE(QString::fromStdString(nested->sha256), QStringLiteral("c34d906b19df16d370d31b78b1ee480a07e6f827fdabfea63acb914528a9b85c"));
+        QCOMPARE(*nested->size, std::uint64_t(468155439));
+        // The 9.27 cuda12 zip: the ~1.9 GB archive the benchmark imitates.
+        const ManifestEntry* cuda12 = m->findByFileName("cudnn-windows-x86_64-9.27.0.42_cuda12-archive.zip");
+        QVERIFY(cuda12);
+        QCOMPARE(*cuda12->size, std::uint64_t(1924314965));
+    }
+
     void readsHeader()
     {
         auto m = parseManifest(kNested, "x");

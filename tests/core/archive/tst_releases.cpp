@@ -1,5 +1,6 @@
 #include "archive/releases.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <algorithm>
@@ -185,10 +186,15 @@ private slots:
         QTest::addColumn<QString>("license");
         QTest::addColumn<QString>("mainDll");
         QTest::newRow("8.2.0") << "8.2.0.53" << 7 << 9 << 14 << "NVIDIA_SLA_cuDNN_Support.txt" << "cudnn64_8.dll";
-        QTest::newRow("8.4.0") << "8.4.0.27" << 7 << 9 << 14 << "NVIDIA_SLA_cuDNN_Support.txt" << "cudnn64_8.dll";
+        QTest::newRow("8.3.0") << "8.3.0.98" << 7 << 9 << 14 << "NVIDIA_SLA_cuDNN_Support.txt" << "cudnn64_8.dll";
+        QTest::newRow("8.3.1 LICENSE") << "8.3.1.22" << 7 << 9 << 14 << "LICENSE" << "cudnn64_8.dll";
+        QTest::newRow("8.4.0") << "8.4.0.27" << 7 << 9 << 14 << "LICENSE" << "cudnn64_8.dll";
         QTest::newRow("8.4.1") << "8.4.1.50" << 7 << 9 << 14 << "LICENSE" << "cudnn64_8.dll";
         QTest::newRow("8.9.7") << "8.9.7.29" << 7 << 9 << 14 << "LICENSE" << "cudnn64_8.dll";
         QTest::newRow("9.10") << "9.10.0.56" << 8 << 7 << 16 << "LICENSE" << "cudnn64_9.dll";
+        QTest::newRow("9.21 (late DLLs unconfirmed)") << "9.21.0.82" << 8 << 7 << 16 << "LICENSE" << "cudnn64_9.dll";
+        QTest::newRow("9.22 ten DLLs") << "9.22.0.52" << 10 << 7 << 16 << "LICENSE" << "cudnn64_9.dll";
+        QTest::newRow("9.27 ten DLLs") << "9.27.0.42" << 10 << 7 << 16 << "LICENSE" << "cudnn64_9.dll";
     }
     void fileSets()
     {
@@ -214,6 +220,100 @@ private slots:
             std::sort(sorted.begin(), sorted.end());
             QVERIFY(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
         }
+    }
+
+    void unconfirmedFilesAreOptional_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QStringList>("optional");
+        QTest::addColumn<QStringList>("alternatives");
+        QTest::newRow("8.2.0") << "8.2.0.53" << QStringList{} << QStringList{};
+        QTest::newRow("8.3.0 either licence") << "8.3.0.98" << QStringList{} << QStringList{"LICENSE"};
+        QTest::newRow("9.20 eight DLLs") << "9.20.0.48" << QStringList{} << QStringList{};
+        QTest::newRow("9.21 either way") << "9.21.0.82"
+            << QStringList{"cudnn_engines_tensor_ir64_9.dll", "cudnn_ext64_9.dll", "cudnn_engines_tensor_ir.lib",
+                           "cudnn_engines_tensor_ir64_9.lib", "cudnn_ext.lib", "cudnn_ext64_9.lib"} << QStringList{};
+        QTest::newRow("9.22 libraries of the late DLLs") << "9.22.0.52"
+            << QStringList{"cudnn_engines_tensor_ir.lib", "cudnn_engines_tensor_ir64_9.lib", "cudnn_ext.lib", "cudnn_ext64_9.lib"}
+            << QStringList{};
+    }
+    void unconfirmedFilesAreOptional()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QStringList, optional);
+        QFETCH(QStringList, alternatives);
+        const ReleaseFileSet set = windowsFileSet(v(qPrintable(cudnn)));
+        QStringList got;
+        for (const auto* list : {&set.optionalDlls, &set.optionalHeaders, &set.optionalImportLibs})
+            for (const auto& n : *list)
+                got << QString::fromStdString(n);
+        QCOMPARE(got, optional);
+        QStringList alt;
+        for (const auto& n : set.licenseAlternatives)
+            alt << QString::fromStdString(n);
+        QCOMPARE(alt, alternatives);
+        for (const auto& n : optional)
+            QVERIFY(set.isReleaseFile(n.toStdString()));
+        QVERIFY(set.isReleaseFile("CUDNN64_" + std::to_string(v(qPrintable(cudnn)).major) + ".DLL"));  // as Windows compares
+        QVERIFY(set.isReleaseFile(set.license));
+        QVERIFY(!set.isReleaseFile("zlibwapi.dll"));
+    }
+
+    void versionFieldEvidence_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("header");  // "" = none
+        QTest::addColumn<QString>("evidence");  // "" = none
+        QTest::newRow("cuDNN version") << "8.2.0.53" << "8.2.0" << "8.2.0.53";
+        QTest::newRow("other patch counts (and then disagrees)") << "8.2.1.32" << "8.2.0" << "8.2.1.32";
+        QTest::newRow("NVIDIA driver style (cuDNN 7)") << "6.14.11.10020" << "7.6.5" << "";
+        QTest::newRow("other minor") << "8.1.0.77" << "8.2.0" << "";
+        QTest::newRow("another product's version") << "12.3.0.1" << "8.9.7" << "";
+        QTest::newRow("no header: no evidence") << "8.2.0.53" << "" << "";
+        QTest::newRow("description") << "NVIDIA CUDA Deep Neural Network (cuDNN) 9.10.0.56" << "9.10.0" << "9.10.0.56";
+        QTest::newRow("garbage") << "not a version" << "9.10.0" << "";
+    }
+    void versionFieldEvidence()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, header);
+        QFETCH(QString, evidence);
+        const std::optional<Version> h = header.isEmpty() ? std::nullopt : Version::parse(header.toStdString());
+        const auto got = fileVersionEvidence(field.toStdString(), h);
+        QCOMPARE(got ? QString::fromStdString(got->toString()) : QString(), evidence);
+    }
+
+    // Every real archive name in the official hash list (resources/catalog/hashes.tsv) parses to the
+    // version, platform and CUDA it names.
+    void parsesEveryOfficialName()
+    {
+        QFile f(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/catalog/hashes.tsv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int names = 0;
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        for (const QString& line : lines.mid(1)) {
+            const QString name = line.section('\t', 0, 0);
+            if (!name.startsWith("cudnn-"))
+                continue;  // zlib123dllx64.zip
+            ++names;
+            const NameInfo info = parseArchiveName(name.toStdString());
+            QVERIFY2(info.cudnn && info.cuda && info.platform, qPrintable(name));
+            const QString version = QString::fromStdString(info.cudnn->toString());
+            QVERIFY2(name.contains(version), qPrintable(name + " -> " + version));
+            QVERIFY2(name.contains(QString::fromStdString(*info.cuda)), qPrintable(name));
+            const QString platform = QString::fromStdString(*info.platform);
+            const bool windows = name.contains("windows");
+            QVERIFY2(platform.startsWith(windows ? "windows-" : name.contains("osx") ? "macos-" : "linux-"), qPrintable(name));
+        }
+        QVERIFY(names >= 180);
+        const NameInfo noTen = parseArchiveName("cudnn-10.2-windows-x64-v8.0.1.13.zip");
+        QCOMPARE(QString::fromStdString(noTen.cudnn->toString()), QStringLiteral("8.0.1.13"));
+        QCOMPARE(QString::fromStdString(*noTen.cuda), QStringLiteral("10.2"));
+        QCOMPARE(QString::fromStdString(*noTen.platform), QStringLiteral("windows-x86_64"));
+        QCOMPARE(QString::fromStdString(*parseArchiveName("cudnn-windows-arm64-9.27.0.42_cuda13.4-archive.zip").platform),
+                 QStringLiteral("windows-arm64"));
+        QCOMPARE(QString::fromStdString(*parseArchiveName("cudnn-11.3-linux-aarch64sbsa-v8.2.1.32.tgz").platform),
+                 QStringLiteral("linux-sbsa"));
     }
 
     void exactNames82()

@@ -71,6 +71,21 @@ class TestVerifier : public QObject {
         return write(cudnnWindowsRelease(spec), name.isEmpty() ? QString::fromStdString(releaseArchiveName(spec)) : name);
     }
 
+    // A redistrib manifest (NVIDIA's form) listing `path` under the release's official name.
+    QString writeManifest(const QString& path, const ReleaseSpec& spec)
+    {
+        const QString manifest = m_dir.filePath("redistrib_" + QString::fromStdString(spec.cudnn) + ".json");
+        QFile mf(manifest);
+        if (!mf.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(manifest));
+        mf.write(QString::fromUtf8(R"({"release_label": "%4", "cudnn": {"version": "%4", "windows-x86_64": {"cuda%5": {
+            "relative_path": "cudnn/windows-x86_64/%1", "sha256": "%2", "size": "%3"}}}})")
+                     .arg(QFileInfo(path).fileName(), sha256Of(path), QString::number(QFileInfo(path).size()),
+                          QString::fromStdString(spec.cudnn), QString::fromStdString(spec.cuda))
+                     .toUtf8());
+        return manifest;
+    }
+
 private slots:
     void acceptsEveryLayout_data()
     {
@@ -135,6 +150,149 @@ private slots:
         QCOMPARE(codes(r.warnings), QStringList{"unknown-origin"});
         QCOMPARE(QString::fromStdString(r.sha256), sha256Of(path));
         QCOMPARE(r.size, quint64(QFileInfo(path).size()));
+    }
+
+    // Archives shaped as NVIDIA ships them (cudnn-facts.md §1 and §7, nvidia/layout_evidence.md), with
+    // the DLL version resources NVIDIA may use: the cuDNN version, its driver-style 6.14.11.x scheme,
+    // another product's version, or none at all. None of these may be refused.
+    void verifiesGenuineShapes_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("dllVersions");  // "cudnn", "nvidia", "none", or a literal version for every DLL
+        QTest::addColumn<bool>("withOptional");
+        QTest::addColumn<int>("dlls");
+        QTest::addColumn<QString>("licence");
+        QTest::newRow("8.2.0 cudnn versions") << "8.2.0.53" << "11.3" << "cudnn" << false << 7 << "NVIDIA_SLA_cuDNN_Support.txt";
+        QTest::newRow("8.2.0 NVIDIA scheme") << "8.2.0.53" << "11.3" << "nvidia" << false << 7 << "NVIDIA_SLA_cuDNN_Support.txt";
+        QTest::newRow("8.2.0 no version resource") << "8.2.0.53" << "11.3" << "none" << false << 7 << "NVIDIA_SLA_cuDNN_Support.txt";
+        QTest::newRow("8.3.1 LICENSE") << "8.3.1.22" << "11.5" << "nvidia" << false << 7 << "LICENSE";
+        QTest::newRow("8.3.2 LICENSE, lib/") << "8.3.2.44" << "10.2" << "cudnn" << false << 7 << "LICENSE";
+        QTest::newRow("8.4.0 LICENSE") << "8.4.0.27" << "11.6" << "none" << false << 7 << "LICENSE";
+        QTest::newRow("8.4.1") << "8.4.1.50" << "11.6" << "nvidia" << false << 7 << "LICENSE";
+        QTest::newRow("8.9.7 another product's version") << "8.9.7.29" << "12" << "12.3.0.1" << false << 7 << "LICENSE";
+        QTest::newRow("8.9.7 NVIDIA scheme") << "8.9.7.29" << "11" << "nvidia" << false << 7 << "LICENSE";
+        QTest::newRow("9.10 eight DLLs") << "9.10.0.56" << "12" << "cudnn" << false << 8 << "LICENSE";
+        QTest::newRow("9.10 no version resource") << "9.10.0.56" << "11" << "none" << false << 8 << "LICENSE";
+        QTest::newRow("9.21 eight DLLs (unconfirmed)") << "9.21.0.82" << "13" << "cudnn" << false << 8 << "LICENSE";
+        QTest::newRow("9.21 ten DLLs (unconfirmed)") << "9.21.0.82" << "13" << "cudnn" << true << 10 << "LICENSE";
+        QTest::newRow("9.22 ten DLLs") << "9.22.0.52" << "12" << "nvidia" << false << 10 << "LICENSE";
+        QTest::newRow("9.25 ten DLLs bin/x64") << "9.25.0.15" << "12" << "cudnn" << true << 10 << "LICENSE";
+        QTest::newRow("9.27 cuda13 no version resource") << "9.27.0.42" << "13" << "none" << false << 10 << "LICENSE";
+    }
+    void verifiesGenuineShapes()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, dllVersions);
+        QFETCH(bool, withOptional);
+        QFETCH(int, dlls);
+        QFETCH(QString, licence);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.withOptional = withOptional;
+        spec.dllBodyBytes = 20000;
+        if (dllVersions == "nvidia")
+            spec.everyDllVersion = "6.14.11." + std::to_string(Version::parse(spec.cudnn)->major * 1000 + 20);
+        else if (dllVersions == "none")
+            spec.noDllVersions = true;
+        else if (dllVersions != "cudnn")
+            spec.everyDllVersion = dllVersions.toStdString();
+        // Saved under another name: NVIDIA's own name belongs to NVIDIA's bytes (the catalog knows it),
+        // so these generated archives are identified from their contents, then confirmed by a manifest.
+        const QString path = writeRelease(spec, "shape.zip");
+        VerifyResult r = verifyArchive(path.toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QCOMPARE(codes(r.warnings), QStringList{"unknown-origin"});
+        QVERIFY(r.release);
+        const Version want = *Version::parse(spec.cudnn);
+        QVERIFY2(r.release->cudnn.agreesWith(Version{want.major, want.minor, want.patch}),
+                 qPrintable(QString::fromStdString(r.release->cudnn.toString())));  // never a DLL's 6.14.11.x
+        if (want >= Version{8, 3, 1})  // the top folder names the release and its CUDA
+            QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), cudnn);
+        int dllCount = 0;
+        bool licenceSeen = false;
+        for (const auto& e : r.entries) {
+            dllCount += e.kind == FileKind::Dll;
+            licenceSeen = licenceSeen || QString::fromStdString(e.path).endsWith("/" + licence);
+        }
+        QCOMPARE(dllCount, dlls);
+        QVERIFY(licenceSeen);
+
+        VerifyOptions o;
+        o.manifestPath = writeManifest(path, spec).toStdString();
+        r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QVERIFY(r.authenticity == Authenticity::Manifest);
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), cudnn);
+        QCOMPARE(QString::fromStdString(r.release->cuda), cuda);
+        QVERIFY2(r.warnings.empty(), qPrintable(dump(r)));
+    }
+
+    void lateDllsAreRequiredWhereConfirmed_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("omit");
+        QTest::addColumn<bool>("refused");
+        QTest::newRow("9.22 without cudnn_ext64_9.dll") << "9.22.0.52" << "cudnn_ext64_9.dll" << true;
+        QTest::newRow("9.27 without the tensor IR engine") << "9.27.0.42" << "cudnn_engines_tensor_ir64_9.dll" << true;
+        QTest::newRow("9.21 without cudnn_ext64_9.dll") << "9.21.0.82" << "cudnn_ext64_9.dll" << false;
+    }
+    void lateDllsAreRequiredWhereConfirmed()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, omit);
+        QFETCH(bool, refused);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = "12";
+        spec.withOptional = true;
+        spec.omit = {omit.toStdString()};
+        const VerifyResult r = verifyArchive(writeRelease(spec, "shape.zip").toStdString(), {});
+        QCOMPARE(!r.ok(), refused);
+        if (refused)
+            QCOMPARE(codes(r.problems), QStringList{"missing-file"});
+        QVERIFY2(!hasProblem(r.warnings, "extra-file"), qPrintable(dump(r)));
+    }
+
+    void versionFieldsCountOnlyWhereTheyAgreeWithTheHeader()
+    {
+        // A DLL whose FileVersion names another major.minor is no evidence; one that agrees
+        // on major.minor but not on the patch is (a DLL of 8.2.1 in 8.2.0).
+        ReleaseSpec spec;
+        spec.cudnn = "8.2.0.53";
+        spec.dllVersion = {{"cudnn_ops_infer64_8.dll", "9.1.0.70"}};
+        VerifyResult r = verifyArchive(writeRelease(spec, "shape.zip").toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        spec.dllVersion = {{"cudnn_ops_infer64_8.dll", "8.2.1.32"}};
+        r = verifyArchive(writeRelease(spec, "shape.zip").toStdString(), {});
+        QVERIFY(hasProblem(r.problems, "version-mismatch", "cuda/bin/cudnn_ops_infer64_8.dll"));
+    }
+
+    void anOfficialHashOutranksEveryHeuristic()
+    {
+        // NVIDIA's manifest lists these exact bytes: a header of another patch level and a DLL our
+        // table does not know are then our tables' mistakes, told as warnings, not refusals.
+        ReleaseSpec spec;
+        spec.cudnn = "9.10.0.56";
+        spec.cuda = "12";
+        spec.headerVersion = "9.10.1";
+        spec.omit = {"cudnn_heuristic64_9.dll"};
+        const QString path = writeRelease(spec, "shape.zip");
+        VerifyOptions o;
+        o.manifestPath = writeManifest(path, spec).toStdString();
+        VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QVERIFY(r.authenticity == Authenticity::Manifest);
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), QStringLiteral("9.10.0.56"));
+        QCOMPARE(QString::fromStdString(r.release->cuda), QStringLiteral("12"));
+        QVERIFY(hasProblem(r.warnings, "version-mismatch"));
+        QVERIFY(hasProblem(r.warnings, "missing-file"));
+        // Without the manifest the same archive is refused.
+        r = verifyArchive(path.toStdString(), {});
+        QVERIFY(hasProblem(r.problems, "version-mismatch"));
+        QVERIFY(hasProblem(r.problems, "missing-file"));
     }
 
     void renamedArchiveIsIdentifiedFromItsContents()

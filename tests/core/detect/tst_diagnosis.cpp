@@ -126,6 +126,21 @@ private slots:
             s.omit = {"cudnn_cnn_infer64_8.dll"};
             m.systemPath = {m.winToolkit("11.3.1", s) + "/bin"};
         }) << "missing-file" << "cudnn_cnn_infer64_8.dll. Error code 126";
+        QTest::newRow("9.22 lacks its tenth DLL") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.22.0.52");
+            s.omit = {"cudnn_ext64_9.dll"};
+            m.systemPath = {m.winToolkit("12.9.0", s) + "/bin"};
+        }) << "missing-file" << "cudnn_ext64_9.dll";
+        QTest::newRow("healthy 9.21 without the late DLLs (unconfirmed either way)") << true << Scenario([=](Machine& m) {
+            m.systemPath = {m.winToolkit("12.9.0", spec("9.21.0.82")) + "/bin"};
+        }) << "" << "";
+        QTest::newRow("NVIDIA's driver-style FileVersion is no version") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            for (const char* dll : {"cudnn64_8.dll", "cudnn_ops_infer64_8.dll", "cudnn_cnn_infer64_8.dll"})
+                s.dllVersions[dll] = "6.14.11.8090";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
+        }) << "" << "";  // healthy: no version-mismatch
         QTest::newRow("missing header") << true << Scenario([=](Machine& m) {
             ToolkitSpec s = spec("8.9.7.29");
             s.omit = {"cudnn_backend.h"};
