@@ -29,7 +29,7 @@ namespace {
 
 struct InstallArgs {
     std::string archive, toolkit, sha256, manifest;
-    bool allowUnknown = false, noPath = false, dryRun = false;
+    bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
     // elevated-apply: the rest of the intent (install/trust.h)
     std::string operation, transaction, planDigest;
 };
@@ -192,6 +192,7 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
         o.manifestPath = a.manifest;
     o.allowUnknown = a.allowUnknown;
     o.noPath = a.noPath;
+    o.includeExtraFiles = a.includeExtraFiles;
     o.dryRun = a.dryRun;
     o.hooks = hooksFromEnvironment();
     StderrProgress progress(!ctx.json && stderrIsTerminal());
@@ -265,6 +266,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
         o.manifestPath = a.manifest;
     o.allowUnknown = a.allowUnknown;
     o.noPath = a.noPath;
+    o.includeExtraFiles = a.includeExtraFiles;
     o.transactionId = a.transaction;
     o.reviewedDigest = a.planDigest;
     o.applyHere = true;
@@ -294,6 +296,8 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     install->add_option("--manifest", args->manifest, "NVIDIA redistrib_<version>.json listing the archive");
     install->add_flag("--allow-unknown", args->allowUnknown, "Install an intact archive of unknown origin");
     install->add_flag("--no-path", args->noPath, "Leave PATH (ld.so.conf.d) alone");
+    install->add_flag("--include-extra-files", args->includeExtraFiles,
+                      "Also copy files under bin/include/lib that are not part of the cuDNN release");
     install->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
     install->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Install); });
 
@@ -325,6 +329,7 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     helper->add_option("--manifest", args->manifest);
     helper->add_flag("--allow-unknown", args->allowUnknown);
     helper->add_flag("--no-path", args->noPath);
+    helper->add_flag("--include-extra-files", args->includeExtraFiles);
     helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, *args); });
 }
 

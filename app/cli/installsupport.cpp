@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <random>
+#include <set>
 #include <thread>
 
 namespace cudnnsetup::cli {

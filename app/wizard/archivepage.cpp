@@ -23,6 +23,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace cudnnsetup::wizard {
 
 namespace {
@@ -99,6 +101,12 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     m_trust->hide();
     connect(m_trust, &QCheckBox::toggled, m_session, &Session::setTrusted);
 
+    m_extraFiles = new QCheckBox(tr("Also install the &extra files this archive has beyond the cuDNN release "
+                                    "(listed under Notes)."));
+    m_extraFiles->setObjectName(QStringLiteral("includeExtraFiles"));
+    m_extraFiles->hide();
+    connect(m_extraFiles, &QCheckBox::toggled, m_session, &Session::setIncludeExtraFiles);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pathRow);
     layout->addWidget(foundLabel);
@@ -108,6 +116,7 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     layout->addWidget(m_headline);
     layout->addWidget(m_checklist, 1);
     layout->addWidget(m_trust);
+    layout->addWidget(m_extraFiles);
 
     connect(session, &Session::verifyProgress, this, &ArchivePage::onProgress);
     connect(session, &Session::verifyFinished, this, &ArchivePage::onFinished);
@@ -150,6 +159,7 @@ void ArchivePage::choose(const QString& path)
 {
     m_path->setText(QDir::toNativeSeparators(path));
     m_trust->setChecked(false);
+    m_extraFiles->setChecked(false);
     m_session->verifyArchive(path);
     showResult();
     emit completeChanged();
@@ -196,6 +206,7 @@ void ArchivePage::showResult()
         m_progressText->clear();
         m_headline->setText(tr("No archive chosen yet."));
         m_trust->hide();
+        m_extraFiles->hide();
         return;
     }
     if (running) {
@@ -204,6 +215,7 @@ void ArchivePage::showResult()
         m_headline->setText(tr("Checking %1: identity, authenticity, completeness, integrity and safety…")
                                 .arg(QFileInfo(a.path).fileName()));
         m_trust->hide();
+        m_extraFiles->hide();
         return;
     }
     const QString name = QFileInfo(a.path).fileName();
@@ -242,6 +254,11 @@ void ArchivePage::showResult()
         UiKit::addProblems(m_checklist, a.warnings, CheckState::Warning, item);
     }
     m_trust->setVisible(a.needsTrust());
+    // An official archive's extra files are installed anyway (core/install/plan.h); others only on request.
+    const bool official = a.authenticity == QLatin1String("official") || a.authenticity == QLatin1String("manifest");
+    const bool extras = std::any_of(a.warnings.begin(), a.warnings.end(),
+                                    [](const ProblemView& w) { return w.code == QLatin1String("extra-file"); });
+    m_extraFiles->setVisible(a.ok && extras && !official);
 }
 
 bool ArchivePage::isComplete() const

@@ -47,6 +47,7 @@ private:
     QLabel* m_headline;
     QTreeWidget* m_checklist;
     QCheckBox* m_trust;
+    QCheckBox* m_extraFiles;  // install the files the release does not have (shown when there are any)
 };
 
 }  // namespace cudnnsetup::wizard

@@ -219,6 +219,7 @@ FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
     o.stateDir = r.stateDir.toStdString();
     o.allowUnknown = r.allowUnknown;
     o.noPath = r.noPath;
+    o.includeExtraFiles = r.includeExtraFiles;
     if (!r.sha256.isEmpty())
         o.sha256 = r.sha256.toStdString();
     if (!r.manifest.isEmpty())

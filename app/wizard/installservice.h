@@ -16,6 +16,7 @@ struct InstallRequest {
     QString manifest;
     bool allowUnknown = false;
     bool noPath = false;
+    bool includeExtraFiles = false;                // the Archive page's checkbox (rule in core/install/plan.h)
     QString stateDir;
     QString helperProgram;                         // the CLI run elevated when the toolkit is not writable
     bool alwaysElevate = false;                    // SessionConfig::alwaysElevate

@@ -82,7 +82,7 @@ const std::map<QString, ProblemTemplate>& problemTemplates()
           QT_TRANSLATE_NOOP("ProblemText", "Install it only if you trust where it came from, or give its SHA-256 or NVIDIA manifest.")}},
         {QStringLiteral("extra-file"),
          {QT_TRANSLATE_NOOP("ProblemText", "%1 is not part of this cuDNN release."),
-          QT_TRANSLATE_NOOP("ProblemText", "It is left out of the install; get the archive from NVIDIA if you did not expect it.")}},
+          QT_TRANSLATE_NOOP("ProblemText", "It is left out of the install unless you tick \"Also install the extra files\" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.")}},
         {QStringLiteral("unexpected-layout"),
          {QT_TRANSLATE_NOOP("ProblemText", "The folders in %1 differ from the ones NVIDIA used for this version."),
           QT_TRANSLATE_NOOP("ProblemText", "Prefer the archive exactly as NVIDIA publishes it.")}},

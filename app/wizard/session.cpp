@@ -70,6 +70,7 @@ void Session::verifyArchive(const QString& path)
     m_archive = {};
     m_archive.path = path;
     m_trusted = false;
+    m_includeExtraFiles = false;
     log(QStringLiteral("verify %1").arg(path));
     m_verifyTask = ArchiveService::verify(path, {}, {}, this);
     connect(m_verifyTask, &TaskBase::progressChanged, this, &Session::verifyProgress);
@@ -105,6 +106,15 @@ void Session::setTrusted(bool trusted)
     m_trusted = trusted;
     log(QStringLiteral("user trusts unknown archive: %1").arg(trusted));
     emit trustChanged();
+}
+
+void Session::setIncludeExtraFiles(bool include)
+{
+    if (m_includeExtraFiles == include)
+        return;
+    m_includeExtraFiles = include;
+    m_plan = {};  // the plan the user reviews must be made with the choice
+    log(QStringLiteral("include extra files: %1").arg(include));
 }
 
 bool Session::archiveAcceptable() const
@@ -163,6 +173,7 @@ InstallRequest Session::request() const
     r.toolkit = m_toolkit;
     r.allowUnknown = m_trusted;
     r.noPath = m_config.noPath;
+    r.includeExtraFiles = m_includeExtraFiles;
     r.stateDir = m_config.stateDir;
     r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
     r.alwaysElevate = m_config.alwaysElevate;

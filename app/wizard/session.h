@@ -54,6 +54,9 @@ public:
     QString archivePath() const { return m_archivePath; }
     void setTrusted(bool trusted);
     bool trusted() const { return m_trusted; }
+    // Also install the archive's files that are not part of the release (an official archive's are anyway).
+    void setIncludeExtraFiles(bool include);
+    bool includeExtraFiles() const { return m_includeExtraFiles; }
     bool archiveAcceptable() const;
     TaskBase* verifyTask() const { return m_verifyTask; }
 
@@ -115,6 +118,7 @@ private:
     ArchiveReport m_archive;
     QString m_archivePath;
     bool m_trusted = false;
+    bool m_includeExtraFiles = false;
     QString m_toolkit;
     Operation m_operation = Operation::Install;
     QString m_repairArchive;

@@ -314,7 +314,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     // Without a version, the family's widest set: for 9.x the 9.21 set, whose two late DLLs are optional.
     const int major = detected->dllMajor.value_or(8);
     Version family = version.value_or(major == 9 ? Version{9, 21, 0, -1} : Version{major, 0, 0, -1});
-    checkCompleteness(entries, detected->layout, family, versionKnown, name, heuristicFindings, r.warnings);
+    checkCompleteness(entries, detected->layout, family, versionKnown, official, name, heuristicFindings, r.warnings);
     if (versionKnown) {
         const Layout expected = windowsLayoutFor(*version, detected->layout.root);
         if (expected.bin != detected->layout.bin || expected.lib != detected->layout.lib)

@@ -191,7 +191,8 @@ std::optional<DetectedLayout> detectLayout(const std::vector<ZipEntryInfo>& entr
 }
 
 void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& layout, const Version& family,
-                       bool versionKnown, const std::string& archiveName, Problems& problems, Problems& warnings)
+                       bool versionKnown, bool official, const std::string& archiveName, Problems& problems,
+                       Problems& warnings)
 {
     std::map<std::string, std::string> present;  // collision key -> entry name
     for (const auto& e : entries)
@@ -243,8 +244,13 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
     for (const auto& [key, name] : present)
         if (!expected.count(key))
             warnings.push_back(Problem{"extra-file", name,
-                                       archiveName + " contains " + name + ", which is not part of " + what +
-                                           "; check where this archive comes from (install copies only the release's files)."});
+                                       official ? archiveName + " contains " + name + ", which is not part of " + what +
+                                                      " as cudnn-setup's tables know it; the archive is NVIDIA's own " +
+                                                      "(official hash), so install copies it too."
+                                                : archiveName + " contains " + name + ", which is not part of " + what +
+                                                      "; check where this archive comes from (install copies only the " +
+                                                      "release's files, unless you ask for extra files with " +
+                                                      "--include-extra-files)."});
 }
 
 void checkVersionAgreement(const std::vector<VersionClaim>& claims, const std::string& archiveName, Problems& problems)

@@ -30,8 +30,10 @@ std::optional<DetectedLayout> detectLayout(const std::vector<ZipEntryInfo>& entr
 
 // missing-file for each file of the release family absent from the archive; a warning
 // for each file that no release of the family has.
+// `official`: the hash is NVIDIA's, so install copies the extra files too (the warning says so).
 void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& layout, const Version& family,
-                       bool versionKnown, const std::string& archiveName, Problems& problems, Problems& warnings);
+                       bool versionKnown, bool official, const std::string& archiveName, Problems& problems,
+                       Problems& warnings);
 
 struct VersionClaim {
     std::string source;               // "cudnn_version.h", "cudnn64_8.dll", "the file name", ...

@@ -299,7 +299,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
     PathService path = pathServiceFor(*state);
-    const PlanOptions options{o.stateDir, tx, o.noPath};
+    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles};
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
                                            : planUninstall(*state, path.state, options);

@@ -42,6 +42,7 @@ struct FlowOptions {
     std::optional<std::string> manifestPath;   // install: --manifest
     bool allowUnknown = false;                 // install an intact archive of unknown origin
     bool noPath = false;
+    bool includeExtraFiles = false;            // install: --include-extra-files (rule in plan.h)
     bool dryRun = false;                       // plan only: nothing staged, nothing changed
     // false: stop after planning (status Planned) so the caller hands the plan to the
     // elevated helper; nothing is staged in this process then.

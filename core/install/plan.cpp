@@ -1,5 +1,6 @@
 #include "install/plan.h"
 
+#include "archive/releases.h"
 #include "common/casefold.h"
 #include "install/digest.h"
 #include "install/plan_p.h"
@@ -173,7 +174,27 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     nlohmann::json files = nlohmann::json::array(), created = nlohmann::json::array(),
                    removed = nlohmann::json::array();
     const std::size_t dirOpsBefore = plan.ops.size();
+    const bool extras = installsExtraFiles(archive, options.includeExtraFiles);
+    plan.includeExtraFiles = options.includeExtraFiles;
+    std::vector<const ArchiveFile*> chosen;
     for (const ArchiveFile& f : archive.files) {
+        const std::string name = fileNameOf(f.target);
+        if (isReleaseFileOf(archive, name)) {
+            chosen.push_back(&f);
+        } else if (!extras) {
+            plan.notes.push_back(f.entry + " is not part of cuDNN " + archive.cudnn +
+                                 " and is not copied (--include-extra-files copies it)");
+        } else if (!isCudnnFileName(name) && toolkit.node(f.target).type != NodeType::Missing) {
+            plan.warnings.push_back({"extra-file", join(toolkit.root, f.target),
+                                     f.entry + " is not part of cuDNN " + archive.cudnn + " and " +
+                                         join(toolkit.root, f.target) +
+                                         " already exists; the toolkit's own file is kept, the archive's is not copied."});
+        } else {
+            chosen.push_back(&f);
+        }
+    }
+    for (const ArchiveFile* fp : chosen) {
+        const ArchiveFile& f = *fp;
         targets.insert(lower(f.target));
         addParentDirs(plan, toolkit, f.target, planned);
         const ExistingNode n = toolkit.node(f.target);
@@ -224,9 +245,9 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
         plan.notes.push_back(n + " is not copied (only bin, include and lib are)");
 
     std::set<std::string> binRels;
-    for (const ArchiveFile& f : archive.files)
-        if (f.target.starts_with("bin/"))
-            binRels.insert(parentOf(f.target));
+    for (const ArchiveFile* f : chosen)
+        if (f->target.starts_with("bin/"))
+            binRels.insert(parentOf(f->target));
     std::vector<std::string> bins(binRels.begin(), binRels.end());  // "bin" sorts before "bin/x64"
     if (bins.empty())
         bins.push_back("bin");
@@ -285,6 +306,34 @@ const std::vector<std::string>& cudnnFolders()
 {
     static const std::vector<std::string> folders{"bin", "bin/x64", "include", "lib", "lib/x64", "lib64"};
     return folders;
+}
+
+bool isReleaseFileOf(const ArchiveInfo& archive, std::string_view fileName)
+{
+    const auto version = Version::parse(archive.cudnn);
+    // Only the Windows tables exist so far; elsewhere (and without a version) cuDNN's own names.
+    if (!version || !archive.platform.starts_with("windows"))
+        return isCudnnFileName(fileName);
+    return releaseFileSet(archive.platform, *version).isReleaseFile(fileName);
+}
+
+bool installsExtraFiles(const ArchiveInfo& archive, bool userOptIn)
+{
+    return userOptIn || archive.authenticity == "official" || archive.authenticity == "manifest";
+}
+
+bool mayBePlaced(std::string_view entry)
+{
+    const auto slash = entry.rfind('/');
+    if (isCudnnFileName(slash == std::string_view::npos ? entry : entry.substr(slash + 1)))
+        return true;
+    // bin/, include/, lib/ at the top or right below the archive's top folder.
+    const std::string e = lower(entry);
+    const auto first = e.find('/');
+    for (std::string_view folder : {"bin/", "include/", "lib/"})
+        if (e.starts_with(folder) || (first != std::string::npos && e.compare(first + 1, folder.size(), folder) == 0))
+            return true;
+    return false;
 }
 
 bool isCudnnFileName(std::string_view fileName)

@@ -76,7 +76,21 @@ struct PlanOptions {
     std::string stateDir;
     std::string transactionId;    // names the work folders; unique per transaction
     bool noPath = false;
+    // --include-extra-files / the wizard's checkbox: also copy files under bin/include/lib that
+    // are not part of the release (an official archive's are copied anyway).
+    bool includeExtraFiles = false;
 };
+
+// What an install copies, one rule for the plan, the pre-stager, the elevated helper and the
+// wizard: the release's own files (its file set in core/archive/releases.h, optional ones
+// included); any other file under bin/include/lib only when the archive is official (its hash is
+// in the catalog or the given manifest) or the user opted in -- and never over a file the toolkit
+// already has, unless it is a cuDNN file.
+bool isReleaseFileOf(const ArchiveInfo& archive, std::string_view fileName);
+bool installsExtraFiles(const ArchiveInfo& archive, bool userOptIn);
+// Could the archive entry be placed at all (under a bin, include or lib folder, or a cuDNN
+// file name)? The pre-stager writes these while verifying, before the release is known.
+bool mayBePlaced(std::string_view normalizedEntry);
 
 enum class PlanKind { Install, Uninstall, Repair };
 std::string_view toString(PlanKind k);
@@ -91,6 +105,7 @@ struct Plan {
     std::string backupDir;
     std::string recordPath;
     std::optional<ArchiveInfo> archive;
+    bool includeExtraFiles = false;  // the user opted in (PlanOptions)
     std::vector<Operation> ops;
     std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
     Problems problems;               // the plan cannot be applied (exit 3, nothing changed)

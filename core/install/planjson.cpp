@@ -50,6 +50,7 @@ nlohmann::json toJson(const Plan& plan)
             {"backup_dir", plan.backupDir},
             {"record_path", plan.recordPath},
             {"archive", plan.archive ? toJson(*plan.archive) : nlohmann::json(nullptr)},
+            {"include_extra_files", plan.includeExtraFiles},
             {"operations", ops},
             {"notes", plan.notes},
             {"problems", toJson(plan.problems)},
@@ -69,6 +70,7 @@ Plan planFromJson(const nlohmann::json& j)
     plan.stagingDir = j.at("staging_dir").get<std::string>();
     plan.backupDir = j.at("backup_dir").get<std::string>();
     plan.recordPath = j.at("record_path").get<std::string>();
+    plan.includeExtraFiles = j.value("include_extra_files", false);
     if (!j.at("archive").is_null())
         plan.archive = archiveInfoFromJson(j.at("archive"));
     for (const auto& op : j.at("operations"))

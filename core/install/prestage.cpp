@@ -93,7 +93,9 @@ std::unique_ptr<EntryConsumer> Prestager::consumerFor(const ZipEntryInfo& entry)
     if (entry.isDirectory || entry.isSymlink)
         return nullptr;
     const PathCheck check = checkEntryPath(entry.name);
-    if (check.verdict != PathVerdict::Safe || !isCudnnFileName(check.normalized.substr(check.normalized.rfind('/') + 1)))
+    // Everything the plan might place (the release is not known yet while the archive streams past;
+    // the plan picks from these by the rule in plan.h, the rest is removed with the work folder).
+    if (check.verdict != PathVerdict::Safe || !mayBePlaced(check.normalized))
         return nullptr;
     std::lock_guard lock(m_mutex);
     auto [it, fresh] = m_slots.try_emplace(check.normalized);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 namespace cudnnsetup {
@@ -91,6 +92,8 @@ std::vector<std::string> intentArguments(const Intent& in)
         args.push_back("--allow-unknown");
     if (in.noPath)
         args.push_back("--no-path");
+    if (in.includeExtraFiles)
+        args.push_back("--include-extra-files");
     return args;
 }
 
@@ -106,6 +109,7 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
     in.sha256 = sha256;
     in.manifest = manifest;
     in.allowUnknown = allowUnknown;
+    in.includeExtraFiles = reviewed.includeExtraFiles;
     in.transactionId = reviewed.transactionId;
     in.planDigest = planDigest(reviewed);
     return in;
@@ -183,6 +187,20 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
         const auto rel = relativeBelow(tk, p);
         return rel && isCudnnFolder(parentOf(*rel)) && cudnnName(nameOf(*rel));
     };
+    auto extraTarget = [&](const std::string& p) {
+        const auto rel = relativeBelow(tk, p);
+        return rel && isCudnnFolder(parentOf(*rel));
+    };
+    std::set<std::string> recordedFiles;
+    if (plan.recordPath == recordPathFor(stateDir, tk)) {
+        std::ifstream in(std::filesystem::u8path(plan.recordPath), std::ios::binary);
+        const auto record = nlohmann::json::parse(in, nullptr, false);
+        if (record.is_object() && record.contains("files") && record["files"].is_array())
+            for (const auto& f : record["files"])
+                if (f.is_object() && f.contains("path") && f["path"].is_string())
+                    recordedFiles.insert(tk + "/" + f["path"].get<std::string>());
+    }
+    auto recorded = [&](const std::string& p) { return recordedFiles.count(p) > 0; };
     std::set<std::string> releaseTargets;
     if (plan.archive)
         for (const ArchiveFile& f : plan.archive->files)
@@ -216,7 +234,13 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 refuse(op.path, "staging outside the work folder");
             break;
         case OpKind::PlaceFile:
-            if (!cudnnTarget(op.path))
+            // A file that is not cuDNN's own only by the install rule (plan.h installsExtraFiles):
+            // from the archive, into a cuDNN folder, where nothing was (no backup), and only when
+            // the archive is official or the user opted in. The helper's plan has its own verdict
+            // on the archive, so the authenticity here is the helper's, not the caller's.
+            if (!cudnnTarget(op.path) &&
+                !(extraTarget(op.path) && !op.entry.empty() && op.backup.empty() && plan.archive &&
+                  installsExtraFiles(*plan.archive, plan.includeExtraFiles)))
                 refuse(op.path, "writing a file that is not a cuDNN file of the toolkit");
             if (!op.entry.empty()) {
                 // From the archive: exactly one of the release's files, staged in this transaction.
@@ -231,7 +255,9 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 refuse(op.backup, "setting a file aside outside this transaction's work folder");
             break;
         case OpKind::RemoveFile:
-            if (!cudnnTarget(op.path) || !inWork(op.backup, true))
+            // An extra file may be taken out again only when the toolkit's record (admin-only
+            // state folder) lists it as one the install placed.
+            if (!(cudnnTarget(op.path) || (extraTarget(op.path) && recorded(op.path))) || !inWork(op.backup, true))
                 refuse(op.path, "removing a file that is not a cuDNN file of the toolkit");
             break;
         case OpKind::PathChange: {

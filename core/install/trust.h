@@ -29,6 +29,7 @@ struct Intent {
     std::optional<std::string> sha256;    // install: --sha256
     std::optional<std::string> manifest;  // install: --manifest
     bool allowUnknown = false;
+    bool includeExtraFiles = false;       // install: --include-extra-files (rule in plan.h)
     std::string transactionId;            // the reviewed plan's (names its work folders)
     std::string planDigest;               // planDigest() of the reviewed plan
 };

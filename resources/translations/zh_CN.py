@@ -137,7 +137,7 @@ ZH = {
 'The SHA-256 of %1 is not in the list of official releases.': '%1 的 SHA-256 不在官方发布列表中。',
 'Install it only if you trust where it came from, or give its SHA-256 or NVIDIA manifest.': '只有在你信任其来源时才安装它，或提供它的 SHA-256 或 NVIDIA 清单。',
 '%1 is not part of this cuDNN release.': '%1 不属于这个 cuDNN 版本。',
-'It is left out of the install; get the archive from NVIDIA if you did not expect it.': '安装时会跳过它；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。',
+'It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive\'s extra files are installed anyway); get the archive from NVIDIA if you did not expect it.': '除非勾选“同时安装额外文件”，安装时会跳过它（官方 NVIDIA 压缩包中的额外文件总会安装）；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。',
 'The folders in %1 differ from the ones NVIDIA used for this version.': '%1 中的文件夹结构与 NVIDIA 对该版本使用的不同。',
 'Prefer the archive exactly as NVIDIA publishes it.': '建议使用 NVIDIA 原样发布的压缩包。',
 "A conda or pip copy of cuDNN (%1) is loaded before the toolkit's copy.": 'conda 或 pip 安装的 cuDNN（%1）会先于工具包中的那份被加载。',
@@ -309,6 +309,8 @@ ZH = {
 "I &trust this file: I know where it came from, although its SHA-256 is not a known NVIDIA release.":
     "我信任这个文件(&T)：虽然它的 SHA-256 不属于已知的 NVIDIA 发布版，但我清楚它的来源。",
 "No cudnn*.zip found there.": "这些位置没有 cudnn*.zip。",
+"Also install the &extra files this archive has beyond the cuDNN release (listed under Notes).":
+    "同时安装此压缩包中 cuDNN 发布版之外的额外文件(&E)（见“备注”）。",
 "cuDNN archives (*.zip);;All files (*)": "cuDNN 压缩包 (*.zip);;所有文件 (*)",
 "No archive chosen yet.": "尚未选择压缩包。",
 "Reading %1…": "正在读取 %1…",

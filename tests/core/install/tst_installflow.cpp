@@ -252,6 +252,45 @@ private slots:
         QVERIFY(un.status == FlowStatus::Applied && un.outcome->ok);
     }
 
+    // A stray bin/zlibwapi.dll (warned as extra-file) is what the warning says: not installed from an
+    // archive of unknown origin, installed when the user asks; either way the one-pass install
+    // (pre-stager + plan, one rule) succeeds: no false archive-changed.
+    void strayExtraFileFollowsTheWarning_data()
+    {
+        QTest::addColumn<bool>("optIn");
+        QTest::newRow("release files only") << false;
+        QTest::newRow("--include-extra-files") << true;
+    }
+    void strayExtraFileFollowsTheWarning()
+    {
+        QFETCH(bool, optIn);
+        static QTemporaryDir archives;
+        fixtures::ReleaseSpec spec;
+        spec.dllBodyBytes = 64 * 1024;
+        fixtures::ArchiveFile zlib;
+        zlib.name = "cuda/bin/zlibwapi.dll";
+        zlib.data = fixtures::buildPe(fixtures::PeOptions{});  // an x64 DLL, as verify requires of every DLL
+        spec.extra = {zlib, fixtures::textFile("cuda/include/README.txt", "readme")};
+        const Release r = makeRelease(archives.path(), spec);
+        FlowOptions o = options();
+        o.includeExtraFiles = optIn;
+        const FlowResult f = installArchive(r.path.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY2(f.status == FlowStatus::Applied, f.verify ? toJson(*f.verify).dump().c_str() : "not verified");
+        QVERIFY2(f.outcome->ok, f.outcome->problems.empty() ? "" : f.outcome->problems[0].message.c_str());
+        QVERIFY(f.stagedWhileVerifying);
+        QVERIFY(f.verify && std::any_of(f.verify->warnings.begin(), f.verify->warnings.end(),
+                                        [](const Problem& w) { return w.code == "extra-file"; }));
+        QCOMPARE(QFile::exists(m_toolkit + "/bin/zlibwapi.dll"), optIn);
+        QCOMPARE(QFile::exists(m_toolkit + "/include/README.txt"), optIn);
+        QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+        QVERIFY(!QFile::exists(m_toolkit + "/.cudnn-setup"));
+        // Uninstall takes the extra files away again with the rest.
+        const FlowResult un = uninstallToolkit(m_toolkit.toStdString(), options());
+        QVERIFY(un.status == FlowStatus::Applied && un.outcome->ok);
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/zlibwapi.dll"));
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
+    }
+
     void cancelDuringTheCombinedPassRollsBack()
     {
         const QStringList before = manifest(m_toolkit);

@@ -157,6 +157,61 @@ private slots:
         QVERIFY(!p.notes.empty());  // the licence is listed as not copied
     }
 
+    // One rule (plan.h): the release's files; an extra one only from an official archive or on request,
+    // and an extra that is not cuDNN's never over a file the toolkit already has.
+    void extraFilesFollowTheInstallRule_data()
+    {
+        QTest::addColumn<QString>("authenticity");
+        QTest::addColumn<bool>("optIn");
+        QTest::addColumn<bool>("toolkitHasZlib");
+        QTest::addColumn<bool>("placesZlib");
+        QTest::addColumn<bool>("placesReadme");
+        QTest::newRow("unknown archive: release files only") << "unknown" << false << false << false << false;
+        QTest::newRow("user hash: release files only") << "user" << false << false << false << false;
+        QTest::newRow("unknown archive, user opts in") << "unknown" << true << false << true << true;
+        QTest::newRow("official archive") << "official" << false << false << true << true;
+        QTest::newRow("manifest archive") << "manifest" << false << false << true << true;
+        QTest::newRow("official, toolkit has its own zlibwapi.dll") << "official" << false << true << false << true;
+    }
+    void extraFilesFollowTheInstallRule()
+    {
+        QFETCH(QString, authenticity);
+        QFETCH(bool, optIn);
+        QFETCH(bool, toolkitHasZlib);
+        QFETCH(bool, placesZlib);
+        QFETCH(bool, placesReadme);
+        ArchiveInfo a = release8("8.2.0.53", 1);
+        a.authenticity = authenticity.toStdString();
+        a.files.push_back({"cuda/bin/zlibwapi.dll", "bin/zlibwapi.dll", 77, 77});
+        a.files.push_back({"cuda/include/README.txt", "include/README.txt", 78, 78});
+        ToolkitState t = toolkit();
+        if (toolkitHasZlib)
+            t.nodes["bin/zlibwapi.dll"] = {NodeType::File, 5, 5, "sha-5"};
+        PlanOptions o = options();
+        o.includeExtraFiles = optIn;
+        const Plan p = planInstall(a, t, windowsPath("C:\\Windows"), o);
+        QVERIFY(p.problems.empty());
+        QCOMPARE(find(p, OpKind::PlaceFile, "/bin/zlibwapi.dll") != nullptr, placesZlib);
+        QCOMPARE(find(p, OpKind::PlaceFile, "/include/README.txt") != nullptr, placesReadme);
+        QCOMPARE(count(p, OpKind::PlaceFile), int(a.files.size()) - 2 + int(placesZlib) + int(placesReadme));
+        QCOMPARE(count(p, OpKind::RemoveFile), 0);  // the toolkit's own zlibwapi.dll is never set aside
+        QCOMPARE(p.includeExtraFiles, optIn);
+        QCOMPARE(planFromJson(toJson(p)).includeExtraFiles, optIn);
+        if (toolkitHasZlib)
+            QVERIFY(std::any_of(p.warnings.begin(), p.warnings.end(), [](const Problem& w) { return w.code == "extra-file"; }));
+    }
+
+    void releaseFilesIncludeTheOptionalOnes()
+    {
+        // 9.21's late DLLs are optional in the release's set: present in the archive, they are installed.
+        ArchiveInfo a = release("9.21.0.82", {"r/", "bin/x64", "include", "lib/x64"}, dlls9(), {"cudnn.h"}, 7);
+        a.authenticity = "unknown";
+        a.files.push_back({"r/bin/x64/cudnn_ext64_9.dll", "bin/x64/cudnn_ext64_9.dll", 90, 90});
+        const Plan p = planInstall(a, toolkit(), windowsPath("C:\\Windows"), options());
+        QVERIFY(find(p, OpKind::PlaceFile, "/bin/x64/cudnn_ext64_9.dll"));
+        QCOMPARE(count(p, OpKind::PlaceFile), int(a.files.size()));
+    }
+
     void freshInstallCreatesMissingFolders()
     {
         ToolkitState t;
