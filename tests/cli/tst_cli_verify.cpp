@@ -25,7 +25,7 @@ QStringList problemCodes(const QJsonDocument& d)
 class TestCliVerify : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
-    QString m_good;      // a complete 8.2.2.26 release under its NVIDIA name
+    QString m_good;      // a complete 8.2.2.99 release under its NVIDIA name
     QString m_goodSha;
 
     QString release(const ReleaseSpec& spec, const QString& name)
@@ -50,9 +50,9 @@ private slots:
     void initTestCase()
     {
         ReleaseSpec spec;
-        spec.cudnn = "8.2.2.26";
+        spec.cudnn = "8.2.2.99";
         spec.cuda = "11.4";
-        m_good = release(spec, "cudnn-11.4-windows-x64-v8.2.2.26.zip");
+        m_good = release(spec, "cudnn-11.4-windows-x64-v8.2.2.99.zip");
         QFile f(m_good);
         QVERIFY(f.open(QIODevice::ReadOnly));
         m_goodSha = QString::fromLatin1(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex());
@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(o["sha256"].toString(), m_goodSha);
         QCOMPARE(o["size"].toInteger(), QFileInfo(m_good).size());
         QCOMPARE(o["authenticity"].toString(), QStringLiteral("unknown"));
-        QCOMPARE(o["release"].toObject()["cudnn"].toString(), QStringLiteral("8.2.2.26"));
+        QCOMPARE(o["release"].toObject()["cudnn"].toString(), QStringLiteral("8.2.2.99"));
         QCOMPARE(o["release"].toObject()["cuda"].toString(), QStringLiteral("11.4"));
         QCOMPARE(o["release"].toObject()["platform"].toString(), QStringLiteral("windows-x86_64"));
         QCOMPARE(o["layout"].toObject()["root"].toString(), QStringLiteral("cuda/"));
@@ -93,7 +93,7 @@ private slots:
         const CliRun r = runCli({"verify", m_good});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Result: OK"), r.out.constData());
-        QVERIFY(r.out.contains("cuDNN 8.2.2.26 for CUDA 11.4"));
+        QVERIFY(r.out.contains("cuDNN 8.2.2.99 for CUDA 11.4"));
         QVERIFY(r.out.contains(m_goodSha.toLatin1()));
     }
 
@@ -140,7 +140,7 @@ private slots:
         QFETCH(QString, code);
         QFETCH(QString, authenticity);
         ReleaseSpec spec;
-        spec.cudnn = "8.2.2.26";
+        spec.cudnn = "8.2.2.99";
         spec.cuda = "11.4";
         QStringList args{"verify"};
         QString path = m_good;
@@ -148,8 +148,8 @@ private slots:
         if (kind == "sha") {
             args << m_good << "--sha256" << QString(64, 'c');
         } else if (kind == "manifest") {
-            const QString m = writeText("redistrib_8.2.2.26.json",
-                QString(R"({"cudnn":{"version":"8.2.2.26","windows-x86_64":{"relative_path":"cudnn/windows-x86_64/%1",
+            const QString m = writeText("redistrib_8.2.2.99.json",
+                QString(R"({"cudnn":{"version":"8.2.2.99","windows-x86_64":{"relative_path":"cudnn/windows-x86_64/%1",
                 "sha256":"%2","md5":"0","size":"1"}}})").arg(QFileInfo(m_good).fileName(), QString(64, 'd')).toUtf8());
             args << m_good << "--manifest" << m;
         } else if (kind == "official") {
@@ -197,7 +197,7 @@ private slots:
             args << "--sha256" << m_goodSha.toUpper();
         } else {
             const QString m = writeText("redistrib_ok.json",
-                QString(R"({"release_label":"8.2.2.26","cudnn":{"version":"8.2.2.26","windows-x86_64":{"cuda11":{
+                QString(R"({"release_label":"8.2.2.99","cudnn":{"version":"8.2.2.99","windows-x86_64":{"cuda11":{
                 "relative_path":"cudnn/windows-x86_64/%1","sha256":"%2","md5":"0","size":"%3"}}}})")
                     .arg(QFileInfo(m_good).fileName(), m_goodSha).arg(QFileInfo(m_good).size()).toUtf8());
             args << "--manifest" << m;

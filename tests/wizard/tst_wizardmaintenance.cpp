@@ -98,7 +98,7 @@ void TestWizardMaintenance::maintenanceValidate()
     QFETCH(QString, lang);
     QVERIFY(installLanguage(lang));
     const QString tag = QStringLiteral("validate-") + lang;
-    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.99"));
     Harness h;
     SessionConfig c = config(tag);
     openMaintenance(h, c, toolkit);
@@ -131,7 +131,7 @@ void TestWizardMaintenance::maintenanceReport()
     // Maintenance → Report → Finish: the report is the core's version profile (`cudnn-setup report`).
     QVERIFY(installLanguage(QStringLiteral("en")));
     const QString tag = QStringLiteral("report");
-    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.99"));
     Harness h;
     SessionConfig c = config(tag);
     openMaintenance(h, c, toolkit);
@@ -158,7 +158,7 @@ void TestWizardMaintenance::maintenanceRepairWithArchive()
     // disabled until then), restores the file from it and writes a record (`repair --archive`).
     QVERIFY(installLanguage(QStringLiteral("en")));
     const QString tag = QStringLiteral("repair");
-    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.99"));
     QString dll;
     for (QDirIterator it(toolkit, {QStringLiteral("cudnn_cnn_infer64_8.dll")}, QDir::Files, QDirIterator::Subdirectories);
          it.hasNext();)
@@ -303,7 +303,7 @@ void TestWizardMaintenance::validateStopButton()
 #endif
     QVERIFY(installLanguage(QStringLiteral("en")));
     const QString tag = QStringLiteral("validate-stop");
-    const QString toolkit = freshToolkit(tag, std::string("8.2.2.26"));
+    const QString toolkit = freshToolkit(tag, std::string("8.2.2.99"));
     const QString hanging = m_dir.filePath(tag + QStringLiteral("/hanging-validate"));
     QVERIFY(fixtures::writeShellScript(hanging.toStdString(), "exec sleep 60"));
     Harness h;

@@ -15,7 +15,8 @@
 
 namespace cudnnsetup::wizard::test {
 
-// 8.2.2.26 for CUDA 11.4: not in the catalog of official hashes, so the wizard must ask for trust.
+// 8.2.2.99 for CUDA 11.4: a build NVIDIA never shipped (8.2.2.26 is official and in the catalog), so the
+// wizard must ask for trust.
 fixtures::ReleaseSpec goodRelease();
 QString writeArchive(const QString& dir, const fixtures::ReleaseSpec& spec, const QString& name = {});
 

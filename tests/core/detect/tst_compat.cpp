@@ -16,7 +16,11 @@ private slots:
         QTest::addColumn<QString>("expected");  // "" = unknown
         QTest::newRow("11.3 linux") << "11.3" << false << "465.19.01";
         QTest::newRow("11.3 windows") << "11.3" << true << "465.89";
-        QTest::newRow("11.0 windows") << "11.0" << true << "451.82";
+        QTest::newRow("11.0 windows (first release, 11.0.1)") << "11.0" << true << "451.22";
+        QTest::newRow("11.4 linux (11.4.0, not 11.4.3)") << "11.4" << false << "470.42.01";
+        QTest::newRow("13.1 linux") << "13.1" << false << "590.44.01";
+        QTest::newRow("13.3 linux") << "13.3" << false << "610.43.02";
+        QTest::newRow("13.3 windows: NVIDIA states N/A") << "13.3" << true << "";
         QTest::newRow("11.8 linux") << "11.8" << false << "520.61.05";
         QTest::newRow("12.0 windows") << "12.0" << true << "527.41";
         QTest::newRow("12.6 linux") << "12.6" << false << "560.28.03";
@@ -43,10 +47,21 @@ private slots:
         QTest::newRow("8.2.0") << "8.2.0.53" << "10:10.2-10.2 11:11.0-11.3";
         QTest::newRow("8.2.4 adds 11.4") << "8.2.4.15" << "10:10.2-10.2 11:11.0-11.4";
         QTest::newRow("8.9.7") << "8.9.7.29" << "11:11.0-11.8 12:12.0-12.2";
-        QTest::newRow("9.0") << "9.0.0" << "11:11.0-11.8 12:12.0-12.9";
+        QTest::newRow("9.0 (12.3 upper bound)") << "9.0.0" << "11:11.0-11.8 12:12.0-12.3";
+        QTest::newRow("9.5 (12.6 upper bound)") << "9.5.1" << "11:11.8-11.8 12:12.0-12.6";
+        QTest::newRow("8.0") << "8.0.5.39" << "10:10.1-10.2 11:11.0-11.1";
+        QTest::newRow("8.1") << "8.1.1.33" << "10:10.2-10.2 11:11.0-11.2";
+        QTest::newRow("8.3") << "8.3.2.44" << "10:10.2-10.2 11:11.0-11.5";
+        QTest::newRow("8.4") << "8.4.1.50" << "10:10.2-10.2 11:11.0-11.6";
+        QTest::newRow("8.6") << "8.6.0.163" << "10:10.2-10.2 11:11.0-11.8";
+        QTest::newRow("8.8") << "8.8.1.3" << "11:11.0-11.8 12:12.0-12.0";
+        QTest::newRow("9.12 first cuda13 build") << "9.12.0" << "12:12.0-12.9 13:13.0-13.0";
+        QTest::newRow("9.11 has no cuda13") << "9.11.0" << "12:12.0-12.9";
+        QTest::newRow("9.17 (13.1 upper bound)") << "9.17.0" << "12:12.0-12.9 13:13.0-13.1";
         QTest::newRow("9.10 cuda11 is 11.8 only") << "9.10.0" << "11:11.8-11.8 12:12.0-12.9";
         QTest::newRow("9.19 has cuda13") << "9.19.0" << "12:12.0-12.9 13:13.0-13.99";
-        QTest::newRow("8.5 not covered") << "8.5.0.96" << "";
+        QTest::newRow("8.5") << "8.5.0.96" << "10:10.2-10.2 11:11.0-11.7";
+        QTest::newRow("7.6 not covered") << "7.6.5.32" << "";
     }
     void builds()
     {

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Generates resources/catalog.json and resources/compat.json from the data beside this script.
+
+    resources/catalog/generate.py          write both files
+    resources/catalog/generate.py --check  exit 1 (naming the file) when a generated file is not current
+
+Inputs (every row names its source; SOURCES.txt says where each file comes from):
+  redistrib/redistrib_*.json   NVIDIA's redistrib manifests (8.5+ releases have one). Adding a release =
+                               dropping its manifest here and rerunning this script.
+  hashes.tsv                   (name, sha256, size, source) for 7.6.5-9.27, from public build recipes.
+  cudnn_builds.tsv             which CUDA versions each cuDNN build supports (support_matrix.tsv rows).
+  cuda_driver_table_meson.tsv  the CUDA release notes' minimum driver per toolkit release.
+  minor_version_floor.tsv      the minor-version-compatibility floor per CUDA major.
+  compat_rules.json            the hand-kept, non-table parts of compat.json (finding texts).
+
+The catalog keeps every publicly hashed Windows x86_64 zip and Linux x86_64 / sbsa tarball of cuDNN;
+a name listed by several sources is one row whose source names them all (they must agree).
+Python 3 standard library only.
+"""
+import json
+import pathlib
+import re
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+OUT = HERE.parent
+PLATFORMS = ("windows-x86_64", "linux-x86_64", "linux-sbsa")
+
+OLD_NAME = re.compile(r"cudnn-(\d+(?:\.\d+)?)-(windows\d*|linux|osx)-(x64|ppc64le|aarch64sbsa|sbsa|aarch64)-v(\d+(?:\.\d+){1,3})"
+                      r"\.(zip|tgz|tar\.xz)$")
+NEW_NAME = re.compile(r"cudnn-(windows|linux)-(x86_64|sbsa|ppc64le|aarch64|arm64)-(\d+(?:\.\d+){2,3})_cuda(\d+(?:\.\d+)?)"
+                      r"-archive\.(zip|tar\.xz)$")
+
+# The CUDA driver table rule: the first release of each minor (x.y.0; 11.0.1 for 11.0, the first the
+# table lists) -- the minimum any toolkit of that minor can need. (The meson copy lists every update; for
+# 11.x the later updates ask for more, e.g. 11.0.3 needs 450.51.06 where 11.0.1 needed 450.36.06. A
+# toolkit's update is not always known, and a false "driver too old" is worse than a missed one: the
+# first row is used for every minor, 11.x as 12.x and 13.x.)
+DRIVER_RULE = ("first release of each minor (x.y.0; 11.0.1 for 11.0), for 11.x as for 12.x and 13.x; "
+               "later updates of an 11.x minor may need a newer driver")
+
+
+def parse_name(name):
+    """(cudnn, cuda, platform) from an official archive name, or None."""
+    m = OLD_NAME.fullmatch(name)
+    if m:
+        cuda, os_, arch, cudnn = m.group(1), m.group(2), m.group(3), m.group(4)
+        if os_.startswith("windows"):
+            platform = "windows-x86_64" if arch == "x64" else "windows-" + arch
+        elif os_ == "osx":
+            platform = "macos-x86_64"
+        else:
+            platform = {"x64": "linux-x86_64", "aarch64sbsa": "linux-sbsa", "sbsa": "linux-sbsa"}.get(arch, "linux-" + arch)
+        return cudnn, cuda, platform
+    m = NEW_NAME.fullmatch(name)
+    if m:
+        os_, arch, cudnn, cuda = m.groups()[:4]
+        return cudnn, cuda, os_ + "-" + arch
+    return None
+
+
+def read_tsv(name):
+    lines = (HERE / name).read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    rows = []
+    for n, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells = line.split("\t")
+        if len(cells) != len(header):
+            sys.exit(f"{name}:{n}: {len(cells)} cells, the header has {len(header)}")
+        rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def manifest_sources():
+    """redistrib file name -> where SOURCES.txt says it comes from."""
+    out = {}
+    for line in (HERE / "SOURCES.txt").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\s*(redistrib_\S+\.json)\s+<-\s+(.*?)(?:\s+\(.*\))?$", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def manifest_rows():
+    sources = manifest_sources()
+    rows = []
+    for path in sorted((HERE / "redistrib").glob("redistrib_*.json")):
+        if path.name not in sources:
+            sys.exit(f"redistrib/{path.name}: SOURCES.txt does not say where it comes from")
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        body = doc.get("cudnn", {})
+        for platform, value in body.items():
+            if not isinstance(value, dict):
+                continue
+            artifacts = [value] if "relative_path" in value else []
+            artifacts += [a for a in value.values() if isinstance(a, dict) and "relative_path" in a]
+            for a in artifacts:
+                rows.append({"name": a["relative_path"].rsplit("/", 1)[-1], "sha256": a["sha256"].lower(),
+                             "size": a.get("size", ""),
+                             "source": f"NVIDIA {path.name} (copy: {sources[path.name]})"})
+    return rows
+
+
+def catalog():
+    by_name = {}
+    for row in read_tsv("hashes.tsv") + manifest_rows():
+        name = row["name"]
+        parsed = parse_name(name)
+        if not parsed or parsed[2] not in PLATFORMS:
+            continue  # ppc64le, aarch64 (Jetson), macOS, windows-arm64, zlib
+        if not row["source"].strip():
+            sys.exit(f"{name}: a row without a source")
+        entry = by_name.setdefault(name, {"file": name, "cudnn": parsed[0], "cuda": parsed[1], "platform": parsed[2],
+                                          "sha256": row["sha256"].lower(), "size": None, "sources": []})
+        if entry["sha256"] != row["sha256"].lower():
+            sys.exit(f"{name}: {row['source']} gives SHA-256 {row['sha256']}, another source {entry['sha256']}")
+        if row["size"]:
+            size = int(row["size"])
+            if entry["size"] not in (None, size):
+                sys.exit(f"{name}: sources disagree on the size ({entry['size']} and {size})")
+            entry["size"] = size
+        if row["source"] not in entry["sources"]:
+            entry["sources"].append(row["source"])
+    hashes = {}
+    for e in by_name.values():
+        if e["sha256"] in hashes:
+            sys.exit(f"{e['file']} and {hashes[e['sha256']]} have the same SHA-256: one of the sources is wrong")
+        hashes[e["sha256"]] = e["file"]
+
+    def key(e):
+        return (PLATFORMS.index(e["platform"]), [int(x) for x in e["cudnn"].split(".")],
+                [int(x) for x in e["cuda"].split(".")])
+
+    releases = []
+    for e in sorted(by_name.values(), key=key):
+        releases.append({"file": e["file"], "cudnn": e["cudnn"], "cuda": e["cuda"], "platform": e["platform"],
+                         "sha256": e["sha256"], "size": e["size"], "source": "; ".join(e["sources"])})
+    counts = {p: sum(1 for r in releases if r["platform"] == p) for p in PLATFORMS}
+    lines = ['{',
+             '  "schema": 1,',
+             '  "generated_by": "resources/catalog/generate.py from resources/catalog/ (do not edit by hand)",',
+             '  "comment": ' + json.dumps("Official cuDNN archives whose SHA-256 is known from public sources. A file "
+                                          "with one of these hashes is authentic; a file carrying one of these names "
+                                          "with other bytes is not.") + ',',
+             '  "counts": ' + json.dumps(counts) + ',',
+             '  "releases": [']
+    lines += ["    " + json.dumps(r, ensure_ascii=False) + ("," if i + 1 < len(releases) else "")
+              for i, r in enumerate(releases)]
+    lines += ['  ]', '}']
+    return "\n".join(lines) + "\n"
+
+
+def compat():
+    rules = json.loads((HERE / "compat_rules.json").read_text(encoding="utf-8"))
+    groups = {}
+    for row in read_tsv("cudnn_builds.tsv"):
+        groups.setdefault((row["cudnn_from"], row["cudnn_to"]), []).append(
+            {"cuda_major": int(row["cuda_major"]), "cuda_min": row["cuda_min"], "cuda_max": row["cuda_max"],
+             "source": row["source"]})
+    builds = [{"cudnn_from": f, "cudnn_to": t, "builds": b} for (f, t), b in groups.items()]
+
+    first = {}  # DRIVER_RULE: the first release listed for each minor
+    for row in read_tsv("cuda_driver_table_meson.tsv"):
+        parts = [int(x) for x in row["cuda"].split(".")]
+        minor = (parts[0], parts[1])
+        if minor not in first or parts < [int(x) for x in first[minor]["cuda"].split(".")]:
+            first[minor] = row
+    drivers = []
+    for (major, minor), row in first.items():
+        windows = row["windows"]
+        drivers.append({"cuda": f"{major}.{minor}", "linux": row["linux"],
+                        # NVIDIA lists no Windows minimum for CUDA 13 ("N/A"; the meson copy says "unknown").
+                        "windows": None if windows in ("unknown", "N/A", "") else windows,
+                        "source": row["source"] + ", row " + row["cuda"]})
+    drivers.sort(key=lambda d: [int(x) for x in d["cuda"].split(".")])
+    floors = [{"cuda_major": int(r["cuda_major"]), "linux": r["linux"], "windows": r["windows"], "source": r["source"]}
+              for r in read_tsv("minor_version_floor.tsv")]
+
+    doc = {"schema": 1,
+           "generated_by": "resources/catalog/generate.py from resources/catalog/ (do not edit by hand)",
+           "source": "resources/catalog/cudnn_builds.tsv (NVIDIA support matrices, support_matrix.tsv), "
+                     "cuda_driver_table_meson.tsv (CUDA release notes via meson), minor_version_floor.tsv, "
+                     "compat_rules.json",
+           "driver_rule": DRIVER_RULE,
+           "cuda13_windows_driver": "N/A: NVIDIA states no Windows minimum driver for CUDA 13 (support matrix 9.17.0, "
+                                    "release notes); windows is null in those rows",
+           "cudnn_builds": builds, "cuda_min_driver": drivers, "minor_version_floor": floors}
+    for key in ("zlibwapi", "windows_bin_x64_from_cuda_major", "findings"):
+        doc[key] = rules[key]
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    stale = []
+    for name, text in (("catalog.json", catalog()), ("compat.json", compat())):
+        path = OUT / name
+        if check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path))
+        else:
+            path.write_text(text, encoding="utf-8")
+    if stale:
+        print("not current (run resources/catalog/generate.py): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
