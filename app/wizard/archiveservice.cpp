@@ -121,9 +121,11 @@ ArchiveReport toReport(const VerifyResult& r)
                            ? ArchiveService::tr("All %n files of the release are present.", "", a.entryCount)
                            : ArchiveService::tr("%n file(s) missing.", "", int(complete.problems.size()));
     auto& integrity = a.checks[3];
-    integrity.summary = integrity.problems.isEmpty()
+    integrity.summary = !integrity.problems.isEmpty() ? ArchiveService::tr("Damaged or wrong files found.")
+                        : r.crcChecked
                             ? ArchiveService::tr("Every entry inflates and matches its CRC-32; libraries are x64.")
-                            : ArchiveService::tr("Damaged or wrong files found.");
+                            // An official SHA-256 proves every byte: checked at hashing speed, no CRC pass.
+                            : ArchiveService::tr("NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.");
     auto& safety = a.checks[4];
     safety.summary = safety.problems.isEmpty()
                          ? ArchiveService::tr("No entry escapes the target folder; no zip bomb.")

@@ -201,6 +201,58 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& 
     return scanner;
 }
 
+namespace {
+// Keeps the first bytes of an entry and asks for no more once it has them.
+class HeadConsumer : public EntryConsumer {
+public:
+    HeadConsumer(std::vector<std::uint8_t>& out, std::size_t max) : m_out(out), m_max(max) {}
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        m_out.insert(m_out.end(), data, data + std::min(size, m_max - m_out.size()));
+        return m_out.size() < m_max;
+    }
+    void finish(bool) override {}
+    bool full() const { return m_out.size() >= m_max; }
+
+private:
+    std::vector<std::uint8_t>& m_out;
+    std::size_t m_max;
+};
+}  // namespace
+
+Result<std::vector<std::uint8_t>> ArchiveScanner::readHead(const ZipEntryInfo& entry, std::size_t maxBytes)
+{
+    std::vector<std::uint8_t> head;
+    if (entry.isDirectory || entry.encrypted || (entry.method != 0 && entry.method != 8) || maxBytes == 0)
+        return head;
+    constexpr std::size_t kSlice = 64 * 1024;
+    HeadConsumer consumer(head, std::min<std::uint64_t>(maxBytes, entry.size));
+    RandomAccessFile& file = *m_impl->file;
+    std::uint64_t offset = entry.dataOffset;
+    const std::uint64_t end = entry.dataOffset + entry.compressedSize;
+    bool ioError = false;
+    auto next = [&](ScanChunk& chunk) {
+        if (consumer.full() || offset >= end || ioError)
+            return false;
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kSlice, end - offset));
+        std::shared_ptr<std::uint8_t> block(new std::uint8_t[n], std::default_delete<std::uint8_t[]>());
+        if (!file.readAt(offset, block.get(), n)) {
+            ioError = true;
+            return false;
+        }
+        offset += n;
+        chunk = ScanChunk{block, block.get(), n};
+        return true;
+    };
+    EntryInflater inflater;
+    const EntryOutcome o = inflater.run(entry, &consumer, next, nullptr);
+    if (ioError)
+        return corrupt("cannot read the data of \"" + entry.name + "\"");
+    if (!consumer.full() && !o.read)
+        return corrupt("\"" + entry.name + "\" cannot be read: " + o.error);
+    return head;
+}
+
 Result<std::string> sha256File(const std::string& path, ProgressSink* progress, const CancelToken* cancel)
 {
     auto file = RandomAccessFile::open(path);

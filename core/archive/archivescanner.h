@@ -89,6 +89,10 @@ public:
     bool hasExactDuplicateNames() const;
 
     Result<ScanResult> scan(const ScanOptions& options);
+    // The first `maxBytes` inflated bytes of one entry (fewer when it is shorter), reading only as much
+    // of its compressed data as that needs: the PE headers of a DLL, a small header file. No CRC check
+    // (the entry is not read to its end). Fails with "corrupt-archive" when its data cannot be read.
+    Result<std::vector<std::uint8_t>> readHead(const ZipEntryInfo& entry, std::size_t maxBytes);
 
 private:
     ArchiveScanner();

@@ -70,6 +70,9 @@ struct VerifyResult {
     Problems problems;
     Problems warnings;
     bool cancelled = false;
+    // false: the SHA-256 is official (catalog or manifest), so no entry was inflated for its CRC-32;
+    // the structure, the names and each DLL's headers were checked (JSON "crc_checked").
+    bool crcChecked = true;
     bool ok() const { return problems.empty() && !cancelled; }
 };
 

@@ -53,6 +53,10 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>InstallService</name>

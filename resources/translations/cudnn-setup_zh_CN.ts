@@ -51,6 +51,10 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation>此版本的 cudnn-setup 不含压缩包校验功能，无法检查 %1。请使用完整版本。</translation>
     </message>
+    <message>
+      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
+      <translation>与 NVIDIA 发布的字节完全一致（SHA-256 为官方值，无需逐项 CRC 校验）；库文件均为 x64。</translation>
+    </message>
   </context>
   <context>
     <name>InstallService</name>

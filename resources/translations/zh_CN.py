@@ -10,6 +10,8 @@ ZH = {
 "%n file(s) missing.": "缺少 %n 个文件。",
 "Every entry inflates and matches its CRC-32; libraries are x64.": "每个条目都能完整解压且 CRC-32 一致；库文件均为 x64。",
 "Damaged or wrong files found.": "发现损坏或不正确的文件。",
+"NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.":
+    "与 NVIDIA 发布的字节完全一致（SHA-256 为官方值，无需逐项 CRC 校验）；库文件均为 x64。",
 "No entry escapes the target folder; no zip bomb.": "没有条目会写到目标文件夹之外；不是压缩炸弹。",
 "The archive tries to write where it must not.": "压缩包试图写入不允许的位置。",
 "Not checked: verification was cancelled.": "未检查：校验已取消。",

@@ -232,6 +232,58 @@ private slots:
         QVERIFY2(r.warnings.empty(), qPrintable(dump(r)));
     }
 
+    // An archive whose SHA-256 the manifest (or the catalog) lists is checked at hashing speed: no entry
+    // is inflated for its CRC, yet names, structure and each DLL's PE headers are still checked.
+    void officialArchiveSkipsTheCrcPass()
+    {
+        ReleaseSpec spec;
+        spec.cudnn = "9.27.0.42";
+        spec.cuda = "12";
+        spec.dllBodyBytes = 200000;
+        const QString path = writeRelease(spec, "shape.zip");
+        VerifyOptions o;
+        o.manifestPath = writeManifest(path, spec).toStdString();
+        ItemCounter counter;
+        o.progress = &counter;
+        const VerifyResult fast = verifyArchive(path.toStdString(), o);
+        QVERIFY2(fast.ok(), qPrintable(dump(fast)));
+        QVERIFY(!fast.crcChecked);
+        QCOMPARE(counter.items.load(), 0);  // nothing inflated by the scanner
+        QVERIFY(toJson(fast)["crc_checked"] == false);
+        const VerifyResult full = verifyArchive(path.toStdString(), {});
+        QVERIFY(full.crcChecked);
+        QCOMPARE(fast.sha256, full.sha256);
+        QCOMPARE(fast.entries.size(), full.entries.size());
+        QCOMPARE(QString::fromStdString(fast.release->cudnn.toString()), QStringLiteral("9.27.0.42"));
+
+        // The DLL headers are still read: a 32-bit DLL in an "official" archive is refused.
+        spec.i386Dlls = {"cudnn_ops64_9.dll"};
+        const QString i386 = writeRelease(spec, "shape-i386.zip");
+        o.manifestPath = writeManifest(i386, spec).toStdString();
+        const VerifyResult r = verifyArchive(i386.toStdString(), o);
+        QVERIFY(!r.crcChecked);
+        QVERIFY2(hasProblem(r.problems, "wrong-architecture"), qPrintable(dump(r)));
+    }
+    void damagedArchiveUnderAnOfficialNameGetsTheFullPass()
+    {
+        ReleaseSpec spec;
+        spec.cudnn = "9.27.0.42";
+        spec.cuda = "12";
+        spec.dllBodyBytes = 200000;
+        spec.store = true;  // a flipped byte is then a CRC mismatch, not a deflate error
+        const QString path = writeRelease(spec, "shape.zip");
+        VerifyOptions o;
+        o.manifestPath = writeManifest(path, spec).toStdString();  // lists the intact bytes
+        std::string error;
+        QVERIFY2(corruptEntryData(path.toStdString(), "cudnn-windows-x86_64-9.27.0.42_cuda12-archive/bin/x64/cudnn_cnn64_9.dll",
+                                  &error, 100000),
+                 error.c_str());
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY(r.crcChecked);
+        QVERIFY(hasProblem(r.problems, "hash-mismatch"));
+        QVERIFY2(hasProblem(r.problems, "crc-mismatch"), qPrintable(dump(r)));
+    }
+
     void lateDllsAreRequiredWhereConfirmed_data()
     {
         QTest::addColumn<QString>("cudnn");
