@@ -1,6 +1,7 @@
 #include "platform/durablefile.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -29,6 +30,18 @@ public:
             }
             p += n;
             size -= static_cast<std::size_t>(n);
+            m_written += static_cast<std::uint64_t>(n);
+        }
+        // Start the write-back of each finished 8 MiB as we go, so that the final fsync finds little
+        // left to do: the disk works while the next bytes are inflated (a 1 GB DLL otherwise waits
+        // for all of it at the end).
+        constexpr std::uint64_t kWindow = 8u << 20;
+        if (m_written - m_flushed >= kWindow) {
+#ifdef __linux__
+            ::sync_file_range(m_fd, static_cast<off_t>(m_flushed), static_cast<off_t>(m_written - m_flushed),
+                              SYNC_FILE_RANGE_WRITE);
+#endif
+            m_flushed = m_written;
         }
     }
     void finish(std::error_code& ec) override
@@ -42,6 +55,7 @@ public:
 
 private:
     int m_fd;
+    std::uint64_t m_written = 0, m_flushed = 0;
 };
 
 }  // namespace
