@@ -176,32 +176,34 @@ int main(int argc, char** argv)
         runShell("cat " + quote(archive.string()) + " > /dev/null");  // warm page cache for everyone
 
         const std::string a = quote(archive.string());
-        const Measured official = best(quote(cli) + " verify " + a + " --manifest " + quote(manifest.string()) +
-                                           " --json > /dev/null", runs);
-        const Measured openssl = best("openssl dgst -sha256 " + a + " > /dev/null", runs);
-        const Measured unknown = best(quote(cli) + " verify " + a + " --json > /dev/null", runs);
-        const Measured sevenT = best("7z t " + a + " > /dev/null && openssl dgst -sha256 " + a + " > /dev/null", runs);
-        const fs::path tk = dir / "toolkit", state = dir / "state";
-        auto fresh = [&] { freshToolkit(tk, state); };
-        const Measured install = best(quote(cli) + " --state-dir " + quote(state.string()) + " install " + a +
-                                          " --toolkit " + quote(tk.string()) + " --allow-unknown --no-path > /dev/null && sync",
-                                      runs, fresh);
-        const Measured sevenX = best("7z x -y " + a + " -o" + quote(tk.string()) + " > /dev/null && sync", runs, fresh);
-        fs::remove_all(tk);
-        fs::remove_all(state);
-
+        // Each line is printed as soon as it is measured (a long run stopped half-way keeps its numbers).
         auto line = [](const char* what, const Measured& m, bool rss) {
             std::printf("  %-44s %7.2f s%s", what, m.seconds, m.status == 0 ? "" : "  (FAILED)");
             if (rss)
                 std::printf("  peak RSS %.1f MiB", m.maxRssKiB / 1024.0);
             std::printf("\n");
+            std::fflush(stdout);
         };
+        const Measured official = best(quote(cli) + " verify " + a + " --manifest " + quote(manifest.string()) +
+                                           " --json > /dev/null", runs);
         line("cudnn-setup verify, official (--manifest)", official, true);
+        const Measured openssl = best("openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("openssl dgst -sha256", openssl, false);
+        const Measured unknown = best(quote(cli) + " verify " + a + " --json > /dev/null", runs);
         line("cudnn-setup verify, unknown origin", unknown, true);
+        const Measured sevenT = best("7z t " + a + " > /dev/null && openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("7z t + openssl dgst -sha256", sevenT, false);
+        const fs::path tk = dir / "toolkit", state = dir / "state";
+        auto fresh = [&] { freshToolkit(tk, state); };
+        const Measured install = best(quote(cli) + " --state-dir " + quote(state.string()) + " install " + a +
+                                          " --toolkit " + quote(tk.string()) + " --allow-unknown --no-path > /dev/null && sync",
+                                      runs, fresh);
         line("cudnn-setup install + sync", install, true);
+        const Measured sevenX = best("7z x -y " + a + " -o" + quote(tk.string()) + " > /dev/null && sync", runs, fresh);
         line("7z x + sync", sevenX, false);
+        fs::remove_all(tk);
+        fs::remove_all(state);
+
         ratio("official verify / openssl", official.seconds, openssl.seconds, 1.20);
         ratio("unknown verify / (7z t + openssl)", unknown.seconds, sevenT.seconds, 0.34);
         ratio("install / (7z x + sync)", install.seconds, sevenX.seconds, 0.60);

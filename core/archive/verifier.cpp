@@ -20,7 +20,8 @@ constexpr std::size_t kMaxHeaderBytes = 1u << 20;
 constexpr std::size_t kDllHeadBytes = 64 * 1024;  // DOS + PE headers + section table (PeStreamReader::kHeadLimit)
 
 // Could this archive be official? Its name is in the catalog (or the --manifest) with its size or
-// no size, or its size is that of an official archive. Only then is the hash computed first.
+// no size, its size is that of an official archive, or --sha256 names one. Only then is the hash
+// computed first (for anything else that would be a second read).
 bool mayBeOfficial(const std::string& name, std::uint64_t size, const VerifyOptions& options)
 {
     const Catalog& catalog = Catalog::builtin();
@@ -29,6 +30,8 @@ bool mayBeOfficial(const std::string& name, std::uint64_t size, const VerifyOpti
     for (const auto& e : catalog.entries())
         if (e.size && *e.size == size)
             return true;
+    if (options.sha256 && catalog.findBySha256(*options.sha256))  // --sha256 names an official archive
+        return true;
     if (options.manifestPath)
         if (auto m = readManifestFile(*options.manifestPath); m.ok())
             for (const auto& e : m->entries)

@@ -3,6 +3,7 @@
 #include "detect/toolkits.h"
 #include "install/digest.h"
 #include "install/pathedit.h"
+#include "install/u8path.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -193,7 +194,7 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     };
     std::set<std::string> recordedFiles;
     if (plan.recordPath == recordPathFor(stateDir, tk)) {
-        std::ifstream in(std::filesystem::u8path(plan.recordPath), std::ios::binary);
+        std::ifstream in(pathOf(plan.recordPath), std::ios::binary);
         const auto record = nlohmann::json::parse(in, nullptr, false);
         if (record.is_object() && record.contains("files") && record["files"].is_array())
             for (const auto& f : record["files"])

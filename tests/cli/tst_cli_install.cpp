@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -247,6 +248,57 @@ private slots:
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.out.contains("state-dir-access"), refused.out + refused.err);
         QVERIFY2(refused.out.contains("belongs to another user"), refused.out);
+    }
+
+    // --include-extra-files through the elevated helper: the extra bin/zlibwapi.dll is placed (from the
+    // archive, where nothing was), and the uninstall plan may remove it again because the record lists it.
+    void extraFilesThroughTheHelper()
+    {
+        static QTemporaryDir archives;
+        cudnnsetup::fixtures::ReleaseSpec spec;
+        spec.dllBodyBytes = 64 * 1024;
+        cudnnsetup::fixtures::ArchiveFile zlib;
+        zlib.name = "cuda/bin/zlibwapi.dll";
+        zlib.data = cudnnsetup::fixtures::buildPe(cudnnsetup::fixtures::PeOptions{});
+        spec.extra = {zlib};
+        const Release extra = makeRelease(archives.path(), spec);
+        const CliRun without = cli({"install", extra.path, "--toolkit", m_toolkit, "--allow-unknown", "--dry-run"});
+        auto placesZlib = [](const CliRun& run) {
+            for (const auto& op : run.json().object()["plan"].toObject()["operations"].toArray())
+                if (op.toObject()["op"] == "place-file" && op.toObject()["path"].toString().endsWith("/bin/zlibwapi.dll"))
+                    return true;
+            return false;
+        };
+        QVERIFY2(!placesZlib(without), qPrintable(without.out));
+        QVERIFY2(without.out.contains("is not copied (--include-extra-files copies it)"), qPrintable(without.out));
+        QProcessEnvironment reviewEnv = helperEnv();
+        const CliRun dry = cli({"install", extra.path, "--toolkit", m_toolkit, "--allow-unknown", "--include-extra-files",
+                                "--dry-run"}, &reviewEnv);
+        QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
+        QVERIFY(placesZlib(dry));
+        // The helper is told the intent only (--include-extra-files among it) and plans itself.
+        const QJsonObject reviewed = dry.json().object();
+        const QString canonical = QDir(m_toolkit).canonicalPath();
+        auto env = helperEnv();
+        const CliRun r = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install", "--archive",
+                                 extra.path, "--toolkit", canonical, "--allow-unknown", "--include-extra-files",
+                                 "--transaction", reviewed["plan"].toObject()["transaction"].toString(), "--plan-digest",
+                                 reviewed["plan_digest"].toString()},
+                                env);
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY(QFile::exists(m_toolkit + "/bin/zlibwapi.dll"));
+
+        const CliRun un = cli({"uninstall", "--toolkit", m_toolkit, "--dry-run"}, &env);
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+        const QJsonObject plannedUninstall = un.json().object();
+        const CliRun u = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "uninstall",
+                                 "--toolkit", canonical, "--transaction",
+                                 plannedUninstall["plan"].toObject()["transaction"].toString(), "--plan-digest",
+                                 plannedUninstall["plan_digest"].toString()},
+                                env);
+        QVERIFY2(u.exitCode == 0, u.out + u.err);
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/zlibwapi.dll"));
+        QVERIFY(!QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
     }
 
     // Issue 12: test hooks reached the helper (CUDNN_SETUP_LDCONFIG ran through std::system as
