@@ -457,10 +457,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
       <translation type="unfinished" />
     </message>
@@ -972,6 +968,10 @@
       <source>Set CUDA_PATH to an installed toolkit, or delete the variable.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1318,6 +1318,10 @@
         <numerusform>%n note that do not stop the install.</numerusform>
         <numerusform>%n notes that do not stop the install.</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
+      <translation type="unfinished" />
     </message>
   </context>
   <context>

@@ -453,10 +453,6 @@
       <translation>%1 不属于这个 cuDNN 版本。</translation>
     </message>
     <message>
-      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
-      <translation>安装时会跳过它；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
-    </message>
-    <message>
       <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
       <translation>%1 中的文件夹结构与 NVIDIA 对该版本使用的不同。</translation>
     </message>
@@ -968,6 +964,10 @@
       <source>Set CUDA_PATH to an installed toolkit, or delete the variable.</source>
       <translation>请将 CUDA_PATH 设为已安装的工具包，或删除该变量。</translation>
     </message>
+    <message>
+      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
+      <translation>除非勾选“同时安装额外文件”，安装时会跳过它（官方 NVIDIA 压缩包中的额外文件总会安装）；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1306,6 +1306,10 @@
       <translation>
         <numerusform>%n 条附注，不影响安装。</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
+      <translation>同时安装此压缩包中 cuDNN 发布版之外的额外文件(&amp;E)（见“备注”）。</translation>
     </message>
   </context>
   <context>
