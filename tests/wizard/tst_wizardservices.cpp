@@ -216,10 +216,13 @@ void TestWizardServices::taskEstimatesTimeLeft()
         QVERIFY2(s.p.etaSeconds >= 0, qPrintable(QString::number(s.p.elapsedMs)));
         if (s.p.elapsedMs < 1000)
             continue;  // the rate window is still filling
-        // Within a second (or 40 %) of what was really left: the work's pace is the same throughout.
+        // Near what was really left: the work's pace is the same throughout. The ETA is whole
+        // seconds (one of slack), and on a loaded CI machine the worker's 50 ms sleeps overrun
+        // (another second, or half of what is left); an ETA from the total instead of what remains,
+        // or from the wrong rate, is still seconds off and fails.
         const double left = double(endMs - s.atMs) / 1000.0;
         const double off = std::abs(double(s.p.etaSeconds) - left);
-        QVERIFY2(off <= std::max(1.0, 0.4 * left),
+        QVERIFY2(off <= 1.0 + std::max(1.0, 0.5 * left),
                  qPrintable(QStringLiteral("at %1 ms: ETA %2 s, really %3 s (rate %4 B/s)")
                                 .arg(s.p.elapsedMs).arg(s.p.etaSeconds).arg(left).arg(s.p.bytesPerSecond)));
         ++checked;
