@@ -3,7 +3,10 @@
 # target for a bounded time, the native suite again under ASan + UBSan, and one summary
 # line per kind (fuzz, sanitized suite, crash points, skips), each with its wall time.
 #   CUDNN_SETUP_FUZZ_SECONDS=N   seconds per fuzz target (default 30; 0 leaves fuzzing out)
-#   CUDNN_SETUP_NO_SANITIZED=1   leaves the sanitized suite out (the summary says so)
+#   CUDNN_SETUP_SANITIZED=1      also runs the sanitized suite (off by default: its debug build of
+#                                the core and CLI suites has not yet been timed on a fresh machine
+#                                next to the Qt cross-build, and CI has 90 minutes; the summary
+#                                line says SKIPPED with this reason)
 # The sanitized suite is the "ci-sanitize" preset: the core and CLI suites and the fuzz
 # replays. Left out of it, to stay inside CI's 90 minutes (they run in the ci suite,
 # unsanitized): tst_cli_crashpoints (about 300 runs of the tool, the slowest suite), tst_bigarchive
@@ -31,7 +34,7 @@ else
   say "fuzz: SKIPPED (CUDNN_SETUP_FUZZ_SECONDS=0)"
 fi
 
-if [ "${CUDNN_SETUP_NO_SANITIZED:-0}" != 1 ]; then
+if [ "${CUDNN_SETUP_SANITIZED:-0}" = 1 ]; then
   start=$SECONDS
   status=ok
   cmake --preset ci-sanitize >/dev/null && cmake --build --preset ci-sanitize || status=FAILED
@@ -45,7 +48,7 @@ if [ "${CUDNN_SETUP_NO_SANITIZED:-0}" != 1 ]; then
   result=$(grep -E '^[0-9]+% tests passed' "$log" 2>/dev/null | tail -1)
   say "sanitized suite (ci-sanitize: ASan+UBSan, core+CLI+fuzz replays; crash points, the 2.4 GB tst_bigarchive and the wizard left out): ${result:-no result}: $status (build $built s, tests $((SECONDS - start - built)) s)"
 else
-  say "sanitized suite: SKIPPED (CUDNN_SETUP_NO_SANITIZED=1)"
+  say "sanitized suite: SKIPPED (opt-in with CUDNN_SETUP_SANITIZED=1: not yet proven to fit CI's 90 minutes beside the Qt cross-build)"
 fi
 
 # Crash points and skips come from the CTest run of scripts/test.sh (build/ci).
