@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [build|test]
 set -euo pipefail
 want=(cmake ninja-build g++ pkg-config
-      libzip-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev libisal-dev
+      libzip-dev zlib1g-dev libarchive-dev libssl-dev nlohmann-json3-dev libcli11-dev libisal-dev
       qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev)
 if [ "${1:-build}" = test ]; then
   # fonts-wqy-microhei: CJK glyphs for the wizard's 简体中文 screenshots (offscreen tests).

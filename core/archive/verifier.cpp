@@ -5,6 +5,8 @@
 #include "archive/manifest.h"
 #include "archive/pathsafety.h"
 #include "archive/pereader.h"
+#include "archive/tarreader.h"
+#include "archive/tarverify.h"
 #include "archive/verifychecks.h"
 
 #include <cstdio>
@@ -173,6 +175,8 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     };
     std::error_code ec;
     r.size = std::filesystem::file_size(archivePath, ec);
+    if (tarReaderAvailable() && looksLikeTarball(archivePath))
+        return verifyTarball(archivePath, options);
     if (options.progress)
         options.progress->onStage("Reading the central directory of " + name);
 
@@ -418,12 +422,16 @@ nlohmann::json toJson(const VerifyResult& r)
     else
         doc["layout"] = nullptr;
     json entries = json::array();
-    for (const auto& e : r.entries)
-        entries.push_back({{"path", e.path},
-                           {"size", e.size},
-                           {"crc32", hex8(e.crc32)},
-                           {"kind", std::string(toString(e.kind))},
-                           {"version", e.version ? json(*e.version) : json(nullptr)}});
+    for (const auto& e : r.entries) {
+        json entry{{"path", e.path},
+                   {"size", e.size},
+                   {"crc32", hex8(e.crc32)},
+                   {"kind", std::string(toString(e.kind))},
+                   {"version", e.version ? json(*e.version) : json(nullptr)}};
+        if (e.linkTarget)
+            entry["link"] = *e.linkTarget;  // tarballs only: a symbolic link's target
+        entries.push_back(std::move(entry));
+    }
     doc["entries"] = std::move(entries);
     doc["crc_checked"] = r.crcChecked;
     doc["problems"] = toJson(r.problems);

@@ -25,6 +25,8 @@ struct VerifiedEntry {
     std::uint32_t crc32 = 0;
     FileKind kind = FileKind::Other;
     std::optional<std::string> version;  // DLL FileVersion / soname version
+    std::optional<std::string> linkTarget;  // tarballs: a symbolic link and where it points
+    std::uint32_t mode = 0;                 // tarballs: permission bits as stored
 };
 
 // Limits on what the central directory may declare, checked before anything is inflated

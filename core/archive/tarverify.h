@@ -1,0 +1,14 @@
+#pragma once
+// `verify` for a Linux tarball (.tar.xz, .tgz): the same VerifyResult as for a zip.
+// verifyArchive() calls it for files that start with the xz or gzip magic.
+
+#include "archive/verifier.h"
+
+#include <string>
+
+namespace cudnnsetup {
+
+VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& options);
+bool looksLikeTarballName(const std::string& name);
+
+}  // namespace cudnnsetup
