@@ -10,5 +10,7 @@ namespace cudnnsetup {
 
 VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& options);
 bool looksLikeTarballName(const std::string& name);
+// The file starts with the xz or gzip magic (what NVIDIA's .tar.xz / .tgz do).
+bool looksLikeTarballFile(const std::string& path);
 
 }  // namespace cudnnsetup

@@ -131,8 +131,10 @@ std::string machineName(const PeInfo& pe)
     }
 }
 
-// Tar archives are what NVIDIA ships for Linux; saying so beats "corrupt".
-bool looksLikeTarball(const std::string& path)
+}  // namespace
+
+// Tar archives are what NVIDIA ships for Linux.
+bool looksLikeTarballFile(const std::string& path)
 {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
@@ -144,6 +146,10 @@ bool looksLikeTarball(const std::string& path)
     const bool xz = n == 6 && magic[0] == 0xFD && magic[1] == '7' && magic[2] == 'z' && magic[3] == 'X' && magic[4] == 'Z';
     return gzip || xz;
 }
+
+namespace {
+
+bool looksLikeTarball(const std::string& path) { return looksLikeTarballFile(path); }
 
 }  // namespace
 

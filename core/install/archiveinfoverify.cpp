@@ -17,6 +17,20 @@ ArchiveInfo archiveInfoFrom(const VerifyResult& v)
     }
     const ArchiveFolders folders = v.layout ? foldersOf(*v.layout) : ArchiveFolders{};
     a.folders = folders;
+    if (v.layout && v.layout->platform.rfind("linux", 0) == 0) {
+        a.platform = v.layout->platform;
+        // Linux: include/ and lib/ (lib64/ before 8.3.1) go to include/ and lib64/, links as links.
+        for (const VerifiedEntry& e : v.entries) {
+            const auto target = linuxTargetFor(e.path, folders, LinuxFolders{});
+            if (!target)
+                a.notPlaced.push_back(e.path);  // the licence
+            else if (e.linkTarget)
+                a.links.push_back({e.path, *target, *e.linkTarget});
+            else
+                a.files.push_back({e.path, *target, e.size, e.crc32});
+        }
+        return a;
+    }
     for (const VerifiedEntry& e : v.entries) {
         if (e.path.ends_with('/'))
             continue;

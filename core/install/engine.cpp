@@ -1,5 +1,7 @@
 #include "install/engine.h"
 
+#include "install/linkops.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -135,6 +137,9 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
                                                        "command again.", "PathChange: before differs"};
         return fail(m_path->write(op.after));
     }
+    case OpKind::PlaceLink:
+    case OpKind::RemoveLink:
+        return performLinkOperation(m_files, op);
     case OpKind::WriteRecord:
         if (auto e = fail(m_files.createDirectories(parentDir(op.path))))
             return e;
@@ -213,6 +218,9 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
                                                        "Check it by hand.", "undo PathChange"};
         return fail(m_path->write(op.before));
     }
+    case OpKind::PlaceLink:
+    case OpKind::RemoveLink:
+        return undoLinkOperation(m_files, op);
     case OpKind::WriteRecord:
         if (op.previousRecord)
             return fail(m_files.writeFileAtomic(op.path, op.previousRecord->dump(1)));

@@ -308,6 +308,26 @@ Result<Unit> FaultyFileOps::rename(const std::string& a, const std::string& b) {
 Result<Unit> FaultyFileOps::syncDirectory(const std::string& p) { FAULT_OR("sync", p, m_inner.syncDirectory(p)); }
 Result<Unit> FaultyFileOps::writeFileAtomic(const std::string& p, const std::string& c) { FAULT_OR("write", p, m_inner.writeFileAtomic(p, c)); }
 
+Result<Unit> FaultyFileOps::createSymlink(const std::string& t, const std::string& p) { FAULT_OR("symlink " + t, p, m_inner.createSymlink(t, p)); }
+
+Result<Unit> FileOps::createSymlink(const std::string& target, const std::string& path)
+{
+    std::error_code ec;
+    fs::create_symlink(pathOf(target), pathOf(path), ec);
+    if (ec)
+        return fsError(ec, "create the link", path);
+    return Unit{};
+}
+
+Result<std::string> FileOps::readSymlink(const std::string& path)
+{
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(pathOf(path), ec);
+    if (ec)
+        return fsError(ec, "read the link", path);
+    return utf8Of(target);
+}
+
 Result<std::unique_ptr<OutputFile>> FaultyFileOps::createFile(const std::string& path)
 {
     if (auto e = tick("create", path))

@@ -35,6 +35,10 @@ public:
     virtual Result<Unit> writeFileAtomic(const std::string& path, const std::string& content) = 0;
     virtual Result<std::string> readFile(const std::string& path) = 0;
     virtual bool isEmptyDirectory(const std::string& path) = 0;
+    // Symbolic links (Linux toolkits: libcudnn.so -> libcudnn.so.9 -> libcudnn.so.9.19.0).
+    // Not pure, so that file systems written before links existed keep compiling.
+    virtual Result<Unit> createSymlink(const std::string& target, const std::string& path);  // fails if path exists
+    virtual Result<std::string> readSymlink(const std::string& path);  // the link's own target, not followed
 };
 
 // std::filesystem plus platform/durablefile for fsync.
@@ -62,6 +66,8 @@ public:
     Result<Unit> writeFileAtomic(const std::string& path, const std::string& content) override;
     Result<std::string> readFile(const std::string& path) override { return m_inner.readFile(path); }
     bool isEmptyDirectory(const std::string& path) override { return m_inner.isEmptyDirectory(path); }
+    Result<Unit> createSymlink(const std::string& target, const std::string& path) override;
+    Result<std::string> readSymlink(const std::string& path) override { return m_inner.readSymlink(path); }
 
     // Counts a call; an Error when it is the one (or past the one, sticky) to fail.
     std::optional<Error> tick(const std::string& what, const std::string& path);

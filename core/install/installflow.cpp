@@ -9,6 +9,7 @@
 #include "install/trust.h"
 #include "platform/elevation.h"
 #include "platform/statedir.h"
+#include "archive/tarverify.h"
 #include "platform/statelock.h"
 
 #include <atomic>
@@ -241,7 +242,9 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     std::unique_ptr<Prestager> prestager;
     std::optional<ArchiveInfo> archive;
     if (archivePath || o.verified) {
-        const bool onePass = !o.dryRun && o.applyHere && !o.verified;
+        // A tarball has no central directory: hostile entries are only known once it has been read
+        // to its end, so verify writes nothing and staging reads it a second time.
+        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !looksLikeTarballFile(*archivePath);
         if (onePass) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
@@ -282,12 +285,19 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                          v.archive + " is intact but its origin cannot be checked (not in the catalog of official "
                                      "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
         archive = archiveInfoFrom(v);
+        if (archive->isLinux()) {
+            const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
+            placeInLinuxFolders(*archive, linuxFoldersOf(ec ? absolute : root));
+        }
     }
 
     auto state = snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
-                                 o.stateDir);
+                                 o.stateDir, o.dpkgInfoDir);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
+    // A Linux tarball goes into a Linux toolkit, or into a standalone prefix (maybe empty).
+    if (archive && archive->isLinux() && state->node("lib/x64").type != NodeType::Directory)
+        state->windowsLayout = false;
     r.toolkit = state->root;
     if (prep.active()) {
         if (prep.workDir().rfind(state->root + "/.cudnn-setup/", 0) != 0) {

@@ -59,6 +59,8 @@ struct FlowOptions {
     unsigned threads = 0;                      // scanner workers; 0: one per core
     EngineHooks hooks;
     FileOps* files = nullptr;                  // null: the real file system (tests inject faults)
+    // dpkg's <package>.list files: paths a package owns are never overwritten (problem package-owned).
+    std::string dpkgInfoDir = "/var/lib/dpkg/info";
 };
 
 enum class FlowStatus {

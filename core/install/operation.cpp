@@ -6,7 +6,7 @@
 namespace cudnnsetup {
 
 namespace {
-constexpr std::array<std::pair<OpKind, std::string_view>, 7> kKinds{{
+constexpr std::array<std::pair<OpKind, std::string_view>, 9> kKinds{{
     {OpKind::CreateDirectory, "create-directory"},
     {OpKind::StageFiles, "stage-files"},
     {OpKind::PlaceFile, "place-file"},
@@ -14,6 +14,8 @@ constexpr std::array<std::pair<OpKind, std::string_view>, 7> kKinds{{
     {OpKind::RemoveDirectory, "remove-directory"},
     {OpKind::PathChange, "path-change"},
     {OpKind::WriteRecord, "write-record"},
+    {OpKind::PlaceLink, "place-link"},
+    {OpKind::RemoveLink, "remove-link"},
 }};
 
 nlohmann::json optString(const std::optional<std::string>& s)
@@ -70,6 +72,12 @@ std::string Operation::describe() const
     }
     case OpKind::WriteRecord:
         return (record ? "write the install record " : "delete the install record ") + path;
+    case OpKind::PlaceLink:
+        return "link " + path + " -> " + linkTarget +
+               (backup.empty() ? std::string() : " (what was there is kept as " + backup + ")");
+    case OpKind::RemoveLink:
+        return "remove the link " + path + " -> " + linkTarget +
+               (source.empty() ? std::string() : " and put back " + source);
     }
     return "?";
 }
@@ -134,6 +142,12 @@ nlohmann::json toJson(const Operation& op)
         j["previous"] = op.previousRecord ? *op.previousRecord : nlohmann::json(nullptr);
         j["record"] = op.record ? *op.record : nlohmann::json(nullptr);
         break;
+    case OpKind::PlaceLink:
+    case OpKind::RemoveLink:
+        j["link_target"] = op.linkTarget;
+        j["backup"] = op.backup;
+        j["source"] = op.source;
+        break;
     }
     return j;
 }
@@ -180,6 +194,12 @@ Operation operationFromJson(const nlohmann::json& j)
             op.previousRecord = j.at("previous");
         if (!j.at("record").is_null())
             op.record = j.at("record");
+        break;
+    case OpKind::PlaceLink:
+    case OpKind::RemoveLink:
+        op.linkTarget = j.at("link_target").get<std::string>();
+        op.backup = j.value("backup", std::string());
+        op.source = j.value("source", std::string());
         break;
     }
     return op;

@@ -22,6 +22,9 @@ enum class OpKind {
     RemoveDirectory,  // path (empty); undo: create it again
     PathChange,       // system PATH / ld.so.conf entry before -> after; undo only if still as left
     WriteRecord,      // install record: previous content -> new content (null: none)
+    // Symbolic links, first-class (Linux toolkits):
+    PlaceLink,        // what was at path -> backup, then path -> linkTarget; undo: the reverse
+    RemoveLink,       // the link at path (pointing to linkTarget) goes, source (a backup) comes back; undo: the reverse
 };
 std::string_view toString(OpKind k);
 std::optional<OpKind> opKindFromString(std::string_view s);
@@ -48,6 +51,8 @@ struct Operation {
     std::optional<std::string> before;  // nullopt: absent (an ld.so.conf.d file)
     std::optional<std::string> after;
     PathEdit edit;                  // WindowsPath: what addToolkitBins did
+    // PlaceLink / RemoveLink: the link's target as it is written (a name in the same folder)
+    std::string linkTarget;
     // WriteRecord
     std::optional<nlohmann::json> previousRecord;
     std::optional<nlohmann::json> record;  // null: delete the record

@@ -104,9 +104,9 @@ std::optional<Operation> pathOperation(Plan& plan, const ToolkitState& toolkit, 
     op.path = path.location;
     op.before = path.value;
     if (path.mechanism == PathMechanism::LdSoConf) {
-        const std::string content = toolkit.root + "/lib64\n";
+        const std::string content = toolkit.root + "/" + toolkit.linuxFolders.lib + "\n";
         if (path.value == content) {
-            plan.notes.push_back(path.location + " already registers " + toolkit.root + "/lib64");
+            plan.notes.push_back(path.location + " already registers " + toolkit.root + "/" + toolkit.linuxFolders.lib);
             return std::nullopt;
         }
         op.after = content;
@@ -225,6 +225,11 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
                          {"preexisting", false}});
         places.push_back(op);
     }
+    nlohmann::json links = nlohmann::json::array();
+    std::vector<Operation> linkOps;
+    addLinkOps(plan, archive, toolkit, planned, linkOps, links);
+    for (const ArchiveLink& l : archive.links)
+        targets.insert(lower(l.target));
     for (std::size_t i = dirOpsBefore; i < plan.ops.size(); ++i)
         created.push_back(plan.ops[i].path.substr(toolkit.root.size() + 1));
     for (const std::string& rel : toolkit.cudnnFiles) {
@@ -241,6 +246,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
         plan.ops.push_back({.kind = OpKind::StageFiles, .path = plan.stagingDir});
     plan.ops.insert(plan.ops.end(), strays.begin(), strays.end());
     plan.ops.insert(plan.ops.end(), places.begin(), places.end());
+    plan.ops.insert(plan.ops.end(), linkOps.begin(), linkOps.end());
     for (const std::string& n : archive.notPlaced)
         plan.notes.push_back(n + " is not copied (only bin, include and lib are)");
 
@@ -273,12 +279,14 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
         {"release", releaseJson(archive)},
         {"backup_dir", plan.backupDir},
         {"files", files},
+        {"links", links},
         {"removed", removed},
         {"created_directories", created},
         {"path", pathOp ? pathRecord(*pathOp) : nlohmann::json(nullptr)},
         {"previous", toolkit.record ? *toolkit.record : nlohmann::json(nullptr)},
     };
     plan.ops.push_back(rec);
+    refusePackageFiles(plan, toolkit);
     return plan;
 }
 
@@ -340,7 +348,9 @@ bool isCudnnFileName(std::string_view fileName)
 {
     // Exact shapes, not a prefix and a substring: cudnn.so.sh or cudnn.so.bat are not
     // cuDNN files (the elevated helper's checks rely on this).
-    const std::string n = lower(fileName);
+    std::string n = lower(fileName);
+    if (n.starts_with("libcudnn"))  // Linux: libcudnn_ops.so.9.19.0, libcudnn_adv_static.a
+        n = n.substr(3);
     auto word = [](std::string_view s) {
         return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
     };
@@ -445,6 +455,8 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
     nlohmann::json replaced = nlohmann::json::array(), removed = nlohmann::json::array();
     for (const auto& f : record.at("files"))
         recorded.insert(lower(f.at("path").get<std::string>()));
+    for (const auto& l : record.value("links", nlohmann::json::array()))
+        recorded.insert(lower(l.at("path").get<std::string>()));
     for (const std::string& rel : filesNeedingRepair(toolkit)) {
         const ArchiveFile* src = nullptr;
         if (archive)
@@ -488,11 +500,14 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
         removed.push_back({{"path", rel}, {"backup", op.backup}});
         strays.push_back(op);
     }
+    std::vector<Operation> linkOps;
+    addLinkRepairs(plan, toolkit, linkOps);
     if (!places.empty())
         plan.ops.push_back({.kind = OpKind::StageFiles, .path = plan.stagingDir});
     plan.ops.insert(plan.ops.end(), strays.begin(), strays.end());
     plan.ops.insert(plan.ops.end(), places.begin(), places.end());
-    if (places.empty() && strays.empty()) {
+    plan.ops.insert(plan.ops.end(), linkOps.begin(), linkOps.end());
+    if (places.empty() && strays.empty() && linkOps.empty()) {
         plan.ops.clear();  // healthy: nothing to do, not even work folders
         plan.notes.push_back("every recorded file has its recorded SHA-256; nothing to repair");
         return plan;
@@ -504,6 +519,7 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
     rec.previousRecord = record;
     rec.record = updated;
     plan.ops.push_back(rec);
+    refusePackageFiles(plan, toolkit);
     return plan;
 }
 

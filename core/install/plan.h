@@ -32,6 +32,20 @@ struct ArchiveFolders {
 };
 std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders);
 
+// A symbolic link of a Linux tarball (libcudnn.so -> libcudnn.so.9), mapped like a file.
+struct ArchiveLink {
+    std::string entry;       // normalised entry name
+    std::string target;      // toolkit-relative path of the link itself
+    std::string linkTarget;  // what it points to: a file name in the same folder
+};
+
+// Where a Linux toolkit keeps libraries and headers, as real folders (a CUDA toolkit from
+// NVIDIA's runfile has lib64 -> targets/x86_64-linux/lib; a standalone prefix has neither).
+struct LinuxFolders {
+    std::string lib = "lib64";
+    std::string include = "include";
+};
+
 struct ArchiveInfo {
     std::string path;             // as given
     ArchiveFolders folders;       // the layout the files were mapped with
@@ -40,8 +54,18 @@ struct ArchiveInfo {
     std::string authenticity;     // "official", ...
     std::string cudnn, cuda, platform;  // release
     std::vector<ArchiveFile> files;
+    std::vector<ArchiveLink> links;      // Linux tarballs: the symlink chains
     std::vector<std::string> notPlaced;  // entries outside bin/include/lib (licence): listed, not copied
+    bool isLinux() const { return platform.rfind("linux", 0) == 0; }
 };
+
+// Linux tarball targets are made as "include/..." and "lib64/..."; this maps them into the
+// toolkit's real folders (idempotent for targets already mapped).
+void placeInLinuxFolders(ArchiveInfo& archive, const LinuxFolders& folders);
+// A Linux tarball entry's toolkit target: <root>include/x -> include/x, <root>lib(64)/x ->
+// lib64/x, each then mapped by `folders`; nullopt for anything else (the licence) or deeper.
+std::optional<std::string> linuxTargetFor(std::string_view entry, const ArchiveFolders& archive,
+                                          const LinuxFolders& folders);
 
 enum class NodeType { Missing, File, Directory, Symlink, Other };
 
@@ -50,6 +74,7 @@ struct ExistingNode {
     std::uint64_t size = 0;
     std::uint32_t crc32 = 0;      // files the plan may keep or repair: filled by the snapshot
     std::string sha256;
+    std::string linkTarget;       // Symlink: where it points (not followed)
 };
 
 struct ToolkitState {
@@ -59,6 +84,9 @@ struct ToolkitState {
     std::map<std::string, ExistingNode> nodes;
     std::vector<std::string> cudnnFiles;  // toolkit-relative cuDNN files found in bin, bin/x64, include, lib, lib/x64
     std::optional<nlohmann::json> record;  // this toolkit's install record, if any
+    LinuxFolders linuxFolders;    // Linux toolkits: where libraries and headers really go
+    // Toolkit-relative paths a package manager owns -> "dpkg package libcudnn9-cuda-12" (never overwritten).
+    std::map<std::string, std::string> packageOwners;
     ExistingNode node(const std::string& rel) const;
 };
 

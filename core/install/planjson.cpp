@@ -7,12 +7,15 @@ nlohmann::json toJson(const ArchiveInfo& a)
     nlohmann::json files = nlohmann::json::array();
     for (const ArchiveFile& f : a.files)
         files.push_back({{"entry", f.entry}, {"target", f.target}, {"size", f.size}, {"crc32", f.crc32}});
+    nlohmann::json links = nlohmann::json::array();
+    for (const ArchiveLink& l : a.links)
+        links.push_back({{"entry", l.entry}, {"target", l.target}, {"link_target", l.linkTarget}});
     return {{"path", a.path},       {"sha256", a.sha256}, {"size", a.size},
             {"folders", {{"root", a.folders.root}, {"bin", a.folders.bin}, {"include", a.folders.include},
                          {"lib", a.folders.lib}}},
             {"authenticity", a.authenticity},
             {"release", {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}}},
-            {"files", files},       {"not_placed", a.notPlaced}};
+            {"files", files},       {"links", links}, {"not_placed", a.notPlaced}};
 }
 
 ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
@@ -31,6 +34,9 @@ ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
     for (const auto& f : j.at("files"))
         a.files.push_back({f.at("entry").get<std::string>(), f.at("target").get<std::string>(),
                            f.at("size").get<std::uint64_t>(), f.at("crc32").get<std::uint32_t>()});
+    for (const auto& l : j.value("links", nlohmann::json::array()))
+        a.links.push_back({l.at("entry").get<std::string>(), l.at("target").get<std::string>(),
+                           l.at("link_target").get<std::string>()});
     a.notPlaced = j.value("not_placed", std::vector<std::string>{});
     return a;
 }

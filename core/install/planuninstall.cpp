@@ -110,6 +110,34 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
     for (auto it = repairs.rbegin(); it != repairs.rend(); ++it)
         putBack(it->value("removed", nlohmann::json::array()));
     putBack(record.value("removed", nlohmann::json::array()));
+    // The install's links go; what they replaced (a file or another link) comes back.
+    for (const auto& l : record.value("links", nlohmann::json::array())) {
+        if (l.value("preexisting", false))
+            continue;
+        const std::string rel = l.at("path").get<std::string>();
+        const std::string abs = join(toolkit.root, rel);
+        const std::string target = l.at("target").get<std::string>();
+        const ExistingNode now = toolkit.node(rel);
+        Operation op{.kind = OpKind::RemoveLink, .path = abs};
+        op.linkTarget = target;
+        if (const auto backup = optString(l, "backup")) {
+            if (toolkit.node(relativeTo(toolkit.root, *backup)).type == NodeType::Missing)
+                plan.warnings.push_back({"backup-missing", *backup,
+                                         "The backup " + *backup + " of what the link " + abs +
+                                             " replaced is gone; the link is removed and it cannot be put back."});
+            else
+                op.source = *backup;
+        }
+        if (now.type != NodeType::Missing && !(now.type == NodeType::Symlink && now.linkTarget == target)) {
+            plan.notes.push_back(abs + " is no longer the link the install made (-> " + target + "); left as it is");
+            continue;
+        }
+        if (now.type == NodeType::Missing && op.source.empty()) {
+            plan.notes.push_back(abs + " is already gone");
+            continue;
+        }
+        plan.ops.push_back(op);
+    }
     const auto dirs = record.value("created_directories", nlohmann::json::array());
     for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) {
         const std::string rel = it->get<std::string>();

@@ -2,6 +2,7 @@
 #include "archive/pathsafety.h"
 #include "install/digest.h"
 #include "install/engine.h"
+#include "install/tarstaging.h"
 
 #include <mutex>
 
@@ -76,6 +77,8 @@ public:
     {
         if (!plan.archive)
             return Error{"internal", "The plan names no archive to stage from.", "ArchiveStagingSource"};
+        if (plan.archive->isLinux())
+            return stageFromTarball(plan, files, cancel, progress);
         auto scanner = ArchiveScanner::open(plan.archive->path);
         if (!scanner)
             return scanner.error();

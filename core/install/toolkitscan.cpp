@@ -1,8 +1,10 @@
 #include "install/toolkitscan.h"
 
 #include "install/digest.h"
+#include "install/packageowners.h"
 #include "install/u8path.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -36,7 +38,40 @@ void addWithParents(std::set<std::string>& out, const std::string& rel)
     }
 }
 
+// The folder `rel` really is, relative to root, when it (or what it links to) is a folder inside root.
+std::optional<std::string> realFolder(const fs::path& root, const std::string& rel)
+{
+    std::error_code ec;
+    const fs::path p = root / pathOf(rel);
+    if (!fs::is_directory(p, ec))  // follows the link
+        return std::nullopt;
+    const fs::path real = fs::canonical(p, ec);
+    if (ec)
+        return std::nullopt;
+    const std::string r = utf8Of(real), base = utf8Of(root);
+    if (r == base || !r.starts_with(base + "/"))
+        return std::nullopt;  // a link out of the toolkit: not a folder of ours
+    return r.substr(base.size() + 1);
+}
+
 }  // namespace
+
+LinuxFolders linuxFoldersOf(const std::string& canonicalRoot)
+{
+    const fs::path root = pathOf(canonicalRoot);
+    LinuxFolders f;
+    for (const char* c : {"lib64", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "lib"})
+        if (auto r = realFolder(root, c)) {
+            f.lib = *r;
+            break;
+        }
+    for (const char* c : {"include", "targets/x86_64-linux/include", "targets/sbsa-linux/include"})
+        if (auto r = realFolder(root, c)) {
+            f.include = *r;
+            break;
+        }
+    return f;
+}
 
 Result<std::optional<nlohmann::json>> loadRecord(const std::string& path)
 {
@@ -84,12 +119,20 @@ std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohm
             }
         for (const auto& d : record->value("created_directories", nlohmann::json::array()))
             out.push_back(d.get<std::string>());
+        for (const auto& l : record->value("links", nlohmann::json::array())) {
+            out.push_back(l.at("path").get<std::string>());
+            if (l.contains("backup") && l.at("backup").is_string())
+                out.push_back(rel(l.at("backup").get<std::string>()));
+        }
     }
+    if (archive)
+        for (const ArchiveLink& l : archive->links)
+            out.push_back(l.target);
     return out;
 }
 
 Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vector<std::string>& relPaths,
-                                     const std::string& stateDir)
+                                     const std::string& stateDir, const std::string& dpkgInfoDir)
 {
     std::error_code ec;
     const fs::path canonical = fs::canonical(pathOf(rootIn), ec);
@@ -114,6 +157,9 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
             addWithParents(wanted, r);
     for (const std::string& f : cudnnFolders())
         addWithParents(wanted, f);
+    t.linuxFolders = linuxFoldersOf(t.root);
+    for (const std::string& f : {t.linuxFolders.lib, t.linuxFolders.include})
+        addWithParents(wanted, f);
     std::set<std::string> recorded;
     if (t.record)
         for (const auto& f : t.record->value("files", nlohmann::json::array()))
@@ -122,6 +168,8 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     for (const std::string& rel : wanted) {
         ExistingNode n;
         n.type = nodeType(canonical / pathOf(rel));
+        if (n.type == NodeType::Symlink)
+            n.linkTarget = utf8Of(fs::read_symlink(canonical / pathOf(rel), ec));
         if (n.type == NodeType::File) {
             n.size = fs::file_size(canonical / pathOf(rel), ec);
             if (recorded.count(rel)) {
@@ -134,7 +182,11 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
         }
         t.nodes[rel] = n;
     }
-    for (const std::string& folder : cudnnFolders()) {
+    std::vector<std::string> folders = cudnnFolders();
+    for (const std::string& f : {t.linuxFolders.lib, t.linuxFolders.include})
+        if (std::find(folders.begin(), folders.end(), f) == folders.end())
+            folders.push_back(f);
+    for (const std::string& folder : folders) {
         if (t.node(folder).type != NodeType::Directory)
             continue;
         for (const auto& e : fs::directory_iterator(canonical / pathOf(folder), ec)) {
@@ -153,6 +205,12 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     const bool linuxSigns = t.node("lib64").type != NodeType::Missing ||
                             nodeType(canonical / "targets" / "x86_64-linux") != NodeType::Missing;
     t.windowsLayout = windowsSigns || !linuxSigns;
+    std::vector<std::string> owned;
+    for (const auto& [rel, n] : t.nodes)
+        if (n.type == NodeType::File || n.type == NodeType::Symlink)
+            owned.push_back(rel);
+    for (auto& [rel, owner] : packageOwnersOf(t.root, owned, dpkgInfoDir))
+        t.packageOwners[rel] = owner;
     return t;
 }
 

@@ -11,9 +11,19 @@
 
 namespace cudnnsetup {
 
+inline constexpr const char* kDpkgInfoDir = "/var/lib/dpkg/info";
+
+// The real folders of a Linux toolkit or prefix (links inside the root resolved): lib64,
+// or what lib64 points to (lib, targets/x86_64-linux/lib), or targets/<arch>-linux/lib; the
+// same for include. A folder that does not exist yet is lib64 / include.
+LinuxFolders linuxFoldersOf(const std::string& canonicalRoot);
+
 // `root` must already be absolute; it is made canonical ('/' separated, links resolved).
+// dpkgInfoDir: where dpkg keeps its <package>.list files; every path the plan asks about that
+// a package owns is named in ToolkitState::packageOwners.
 Result<ToolkitState> snapshotToolkit(const std::string& root, const std::vector<std::string>& relPaths,
-                                     const std::string& stateDir);
+                                     const std::string& stateDir,
+                                     const std::string& dpkgInfoDir = kDpkgInfoDir);
 
 // Toolkit-relative paths a plan for `archive` (or for the toolkit's record) asks about.
 std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohmann::json* record,

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cudnnsetup {
@@ -67,6 +68,9 @@ std::unique_ptr<DurableFile> DurableFile::create(const std::string& path, std::e
         ec.assign(errno, std::generic_category());
         return nullptr;
     }
+    // Readable by every user whatever the umask (NVIDIA: `chmod a+r`): a library only root can
+    // read makes every program of everyone else fail to load cuDNN.
+    (void)::fchmod(fd, 0644);
     return std::make_unique<PosixFile>(fd);
 }
 

@@ -1,0 +1,384 @@
+// Linux tarballs through the whole install flow: into a scratch copy of the real CUDA 13
+// toolkit with the real cuDNN 9.19 libraries (verify -> install -> validate loads it from
+// there -> uninstall -> byte-identical, links included), over an older cuDNN's files and
+// links, into a standalone prefix registered with ld.so.conf.d, refused over dpkg-owned
+// files and for hostile tarballs (nothing written), rolled back at every failing step,
+// repaired, and readable by another user.
+#include "archive/verifier.h"
+#include "fixtures/tarbuilder.h"
+#include "fixtures/toolkitbuilder.h"
+#include "install/fileops.h"
+#include "install/installflow.h"
+#include "install/plan.h"
+#include "validate/validator.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::fixtures;
+
+namespace {
+
+const QString kRealLib = "/usr/local/cuda/lib";
+
+// path|type|size|mode|sha256 or link target, for every node below root (links not followed).
+QStringList tree(const QString& root)
+{
+    QStringList lines;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        struct stat st {};
+        ::lstat(QFile::encodeName(path).constData(), &st);
+        QString line = QDir(root).relativeFilePath(path) + "|" + QString::number(st.st_mode, 8) + "|";
+        if (S_ISLNK(st.st_mode)) {
+            line += "-> " + QFile::symLinkTarget(path) + " " + QString::fromLocal8Bit([&] {
+                        char buf[4096];
+                        const ssize_t n = ::readlink(QFile::encodeName(path).constData(), buf, sizeof buf);
+                        return QByteArray(buf, n > 0 ? int(n) : 0);
+                    }());
+        } else if (S_ISREG(st.st_mode)) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            QCryptographicHash h(QCryptographicHash::Sha256);
+            h.addData(&f);
+            line += QString::number(st.st_size) + "|" + h.result().toHex();
+        }
+        lines << line;
+    }
+    lines.sort();
+    return lines;
+}
+
+QString readLink(const QString& path)
+{
+    char buf[4096];
+    const ssize_t n = ::readlink(QFile::encodeName(path).constData(), buf, sizeof buf);
+    return n > 0 ? QString::fromLocal8Bit(buf, int(n)) : QString();
+}
+
+QString dump(const FlowResult& r)
+{
+    QString s = "status " + QString::number(int(r.status));
+    for (const auto& p : r.problems)
+        s += "\n problem " + QString::fromStdString(p.code + ": " + p.message);
+    if (r.outcome)
+        for (const auto& p : r.outcome->problems)
+            s += "\n outcome " + QString::fromStdString(p.code + ": " + p.message);
+    if (r.plan)
+        for (const auto& p : r.plan->problems)
+            s += "\n plan " + QString::fromStdString(p.code + ": " + p.message);
+    return s;
+}
+
+bool hasCode(const Problems& ps, const std::string& code)
+{
+    for (const auto& p : ps)
+        if (p.code == code)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+class TestLinuxInstall : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_confDir, m_ldconfigLog;
+
+    QString writeRelease(const LinuxReleaseSpec& spec, const QString& name, TarCompression c = TarCompression::Xz)
+    {
+        const QString path = m_dir.filePath(name);
+        std::string error;
+        if (!writeTar(path.toStdString(), cudnnLinuxRelease(spec), c, &error))
+            qFatal("writeTar: %s", error.c_str());
+        return path;
+    }
+
+    // A toolkit like /usr/local/cuda: lib64 -> lib, include, bin, with cudart and no cuDNN.
+    QString scratchToolkit(const QString& name, bool realCudart)
+    {
+        const QString root = m_dir.filePath(name);
+        QDir().mkpath(root + "/lib");
+        QDir().mkpath(root + "/include");
+        QDir().mkpath(root + "/bin");
+        QFile::link("lib", root + "/lib64");
+        if (realCudart) {
+            for (const QString& f : QDir("/usr/local/cuda/lib").entryList({"libcudart.so*"}, QDir::Files | QDir::System)) {
+                const QFileInfo fi("/usr/local/cuda/lib/" + f);
+                if (fi.isSymLink())
+                    QFile::link(fi.symLinkTarget().section('/', -1), root + "/lib/" + f);
+                else
+                    QFile::copy(fi.filePath(), root + "/lib/" + f);
+            }
+            for (const QString& f : QDir("/usr/local/cuda/include").entryList({"cuda*.h", "driver_types.h"}, QDir::Files))
+                QFile::copy("/usr/local/cuda/include/" + f, root + "/include/" + f);
+        } else {
+            writeBytes((root + "/lib/libcudart.so.13").toStdString(), buildElfSharedObject("libcudart.so.13"));
+            QFile::link("libcudart.so.13", root + "/lib/libcudart.so");
+            writeText((root + "/include/cuda_runtime.h").toStdString(), "/* cudart */\n");
+        }
+        return root;
+    }
+
+    FlowOptions options(const QString& stateName)
+    {
+        FlowOptions o;
+        o.stateDir = m_dir.filePath(stateName).toStdString();
+        o.allowUnknown = true;
+        o.dpkgInfoDir = m_dir.filePath("dpkg-empty").toStdString();
+        QDir().mkpath(QString::fromStdString(o.dpkgInfoDir));
+        return o;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // Another user must be able to reach the toolkits below (QTemporaryDir makes it 0700).
+        QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                QFileDevice::ReadOther | QFileDevice::ExeOther |
+                                                QFileDevice::ReadGroup | QFileDevice::ExeGroup);
+        m_confDir = m_dir.filePath("ld.so.conf.d");
+        QDir().mkpath(m_confDir);
+        m_ldconfigLog = m_dir.filePath("ldconfig.log");
+        const QString ldconfig = m_dir.filePath("ldconfig");
+        QVERIFY(writeShellScript(ldconfig.toStdString(), "echo ran >> '" + m_ldconfigLog.toStdString() + "'"));
+        qputenv("CUDNN_SETUP_LDSOCONF_DIR", m_confDir.toLocal8Bit());
+        qputenv("CUDNN_SETUP_LDCONFIG", ldconfig.toLocal8Bit());
+    }
+
+    // The real libraries: verify -> install -> validate loads them there -> uninstall -> identical.
+    void realLibrariesRoundTrip()
+    {
+        if (!QFile::exists(kRealLib + "/libcudnn.so.9"))
+            QSKIP("no real cuDNN 9 under /usr/local/cuda/lib on this machine");
+        LinuxReleaseSpec spec;
+        spec.realLibDir = kRealLib.toStdString();
+        const QString tarball = writeRelease(spec, "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tgz", TarCompression::Gzip);
+        const QString toolkit = scratchToolkit("cuda-13.0", true);
+        const QStringList before = tree(toolkit);
+        const mode_t oldMask = ::umask(077);  // the files must still be readable by all
+        FlowOptions o = options("state-real");
+        const FlowResult r = installArchive(tarball.toStdString(), toolkit.toStdString(), o);
+        ::umask(oldMask);
+        QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
+        QVERIFY(!r.stagedWhileVerifying);  // verify wrote nothing; staging read it again
+
+        // NVIDIA's chain, as links, in the toolkit's real lib folder (lib64 -> lib).
+        QCOMPARE(readLink(toolkit + "/lib/libcudnn.so"), QString("libcudnn.so.9"));
+        QCOMPARE(readLink(toolkit + "/lib/libcudnn.so.9"), QString("libcudnn.so.9.19.0"));
+        QVERIFY(!QFileInfo(toolkit + "/lib/libcudnn.so.9.19.0").isSymLink());
+        QCOMPARE(QFileInfo(toolkit + "/lib/libcudnn_engines_precompiled.so.9.19.0").size(),
+                 QFileInfo(kRealLib + "/libcudnn_engines_precompiled.so.9").size());
+        QVERIFY(QFile::exists(toolkit + "/include/cudnn_version.h"));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(toolkit + "/lib/libcudnn_ops.so.9.19.0").constData(), &st), 0);
+        QCOMPARE(int(st.st_mode & 0777), 0644);
+        QFile conf(m_confDir + "/" + QDir(m_confDir).entryList(QDir::Files).value(0));
+        QVERIFY(conf.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(conf.readAll()), QFileInfo(toolkit).canonicalFilePath() + "/lib\n");
+        conf.close();
+
+        // Another user can read what was installed (runuser works for root only).
+        if (::geteuid() == 0) {
+            QProcess p;
+            p.start("runuser", {"-u", "nobody", "--", "head", "-c", "4", toolkit + "/lib/libcudnn.so"});
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitCode(), 0);
+            QCOMPARE(p.readAllStandardOutput(), QByteArray("\x7f" "ELF"));
+        }
+
+        // validate --toolkit: the installed libcudnn.so.9 loads from its new place (no driver here).
+        validate::ValidateOptions vo;
+        vo.toolkit = toolkit.toStdString();
+        vo.driverLibrary = "/nonexistent/libcuda.so.1";
+        const validate::ValidationReport v = validate::runValidation(vo);
+        QVERIFY2(QString::fromStdString(v.cudnnPath).startsWith(QFileInfo(toolkit).canonicalFilePath()) ||
+                     QString::fromStdString(v.cudnnPath).startsWith(toolkit),
+                 v.cudnnPath.c_str());
+        QCOMPARE(QString::fromStdString(v.cudnnVersion), QString("9.19.0"));
+        QVERIFY2(hasCode(v.problems, "no-driver"), qPrintable(QString::fromStdString(validate::toJson(v).dump(1))));
+        bool loadedHere = false;
+        for (const auto& f : v.loadedFiles)
+            loadedHere = loadedHere || QString::fromStdString(f).contains("cuda-13.0/lib");
+        QVERIFY(loadedHere);
+
+        const FlowResult u = uninstallToolkit(toolkit.toStdString(), o);
+        QVERIFY2(u.status == FlowStatus::Applied && u.outcome && u.outcome->ok, qPrintable(dump(u)));
+        QCOMPARE(tree(toolkit), before);
+        QVERIFY(QDir(m_confDir).entryList(QDir::Files).isEmpty());
+    }
+
+    // Over an older cuDNN 9 copied by hand (file libcudnn.so.9, link libcudnn.so): its files
+    // and links are set aside and come back exactly on uninstall.
+    void overAnOlderCopyAndBack()
+    {
+        const QString toolkit = scratchToolkit("cuda-older", false);
+        const std::string lib = (toolkit + "/lib/").toStdString();
+        writeBytes(lib + "libcudnn.so.9", buildElfSharedObject("libcudnn.so.9"));
+        QFile::link("libcudnn.so.9", toolkit + "/lib/libcudnn.so");
+        writeBytes(lib + "libcudnn_ops.so.9.1.0", buildElfSharedObject("libcudnn_ops.so.9"));
+        QFile::link("libcudnn_ops.so.9.1.0", toolkit + "/lib/libcudnn_ops.so.9");
+        QFile::link("dangling-of-the-user", toolkit + "/lib/libcudnn_adv.so");
+        const QStringList before = tree(toolkit);
+        const QString tarball = writeRelease({}, "older.tar.xz");
+        FlowOptions o = options("state-older");
+        const FlowResult r = installArchive(tarball.toStdString(), toolkit.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
+        QCOMPARE(readLink(toolkit + "/lib/libcudnn.so.9"), QString("libcudnn.so.9.19.0"));
+        QCOMPARE(readLink(toolkit + "/lib/libcudnn_adv.so"), QString("libcudnn_adv.so.9"));
+        QVERIFY(!QFile::exists(toolkit + "/lib/libcudnn_ops.so.9.1.0"));  // the old release's stray, set aside
+        int links = 0;
+        for (const auto& op : r.plan->ops)
+            links += op.kind == OpKind::PlaceLink;
+        QCOMPARE(links, 15);  // libcudnn.so -> libcudnn.so.9 was there already: kept, not placed
+        bool kept = false;
+        for (const auto& n : r.plan->notes)
+            kept = kept || n.find("libcudnn.so already links to libcudnn.so.9") != std::string::npos;
+        QVERIFY(kept);
+        const FlowResult u = uninstallToolkit(toolkit.toStdString(), o);
+        QVERIFY2(u.status == FlowStatus::Applied && u.outcome && u.outcome->ok, qPrintable(dump(u)));
+        QCOMPARE(tree(toolkit), before);
+    }
+
+    // A standalone prefix: lib64/ and include/ created, made visible through ld.so.conf.d.
+    void standalonePrefix()
+    {
+        const QString prefix = m_dir.filePath("opt-cudnn-9.19");
+        QDir().mkpath(prefix);
+        QFile::remove(m_ldconfigLog);
+        const QString tarball = writeRelease({}, "prefix.tar.xz");
+        FlowOptions o = options("state-prefix");
+        const FlowResult r = installArchive(tarball.toStdString(), prefix.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
+        QCOMPARE(readLink(prefix + "/lib64/libcudnn_graph.so"), QString("libcudnn_graph.so.9"));
+        QVERIFY(QFile::exists(prefix + "/include/cudnn.h"));
+        const QStringList confs = QDir(m_confDir).entryList(QDir::Files);
+        QCOMPARE(confs.size(), 1);
+        QFile conf(m_confDir + "/" + confs[0]);
+        QVERIFY(conf.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(conf.readAll()), QFileInfo(prefix).canonicalFilePath() + "/lib64\n");
+        QVERIFY(QFile::exists(m_ldconfigLog));  // ldconfig ran
+        const FlowResult u = uninstallToolkit(prefix.toStdString(), o);
+        QVERIFY2(u.status == FlowStatus::Applied && u.outcome && u.outcome->ok, qPrintable(dump(u)));
+        QCOMPARE(tree(prefix), QStringList());
+        QVERIFY(QDir(m_confDir).entryList(QDir::Files).isEmpty());
+    }
+
+    // A dpkg-owned file is never overwritten: refused, naming the package and the fix.
+    void dpkgOwnedFileRefused()
+    {
+        const QString toolkit = scratchToolkit("usr-like", false);
+        writeBytes((toolkit + "/lib/libcudnn.so.9").toStdString(), buildElfSharedObject("libcudnn.so.9"));
+        const QString dpkg = m_dir.filePath("dpkg-info");
+        QDir().mkpath(dpkg);
+        writeText((dpkg + "/libcudnn9-cuda-12:amd64.list").toStdString(),
+                  "/.\n/usr\n" + QFileInfo(toolkit).canonicalFilePath().toStdString() + "/lib/libcudnn.so.9\n");
+        writeText((dpkg + "/zlib1g:amd64.list").toStdString(), "/usr/lib/x86_64-linux-gnu/libz.so.1\n");
+        const QStringList before = tree(toolkit);
+        FlowOptions o = options("state-dpkg");
+        o.dpkgInfoDir = dpkg.toStdString();
+        const FlowResult r = installArchive(writeRelease({}, "dpkg.tar.xz").toStdString(), toolkit.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::Refused, qPrintable(dump(r)));
+        QVERIFY(hasCode(r.problems, "package-owned"));
+        bool named = false;
+        for (const auto& p : r.problems)
+            named = named || (p.code == "package-owned" && p.message.find("libcudnn9-cuda-12") != std::string::npos &&
+                              p.message.find("apt-get remove libcudnn9-cuda-12") != std::string::npos);
+        QVERIFY(named);
+        QCOMPARE(tree(toolkit), before);
+    }
+
+    // A hostile tarball: refused by verify, and nothing at all is written into the toolkit.
+    void hostileTarballWritesNothing()
+    {
+        const QString toolkit = scratchToolkit("cuda-hostile", false);
+        const QStringList before = tree(toolkit);
+        LinuxReleaseSpec spec;
+        spec.extra.push_back({.name = "cudnn-linux-x86_64-9.19.0.56_cuda13-archive/lib/libcudnn_x.so", .type = '2',
+                              .mode = 0777, .link = "../../../../etc/ld.so.preload"});
+        FlowOptions o = options("state-hostile");
+        const FlowResult r = installArchive(writeRelease(spec, "hostile.tar.xz").toStdString(), toolkit.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::BadArchive, qPrintable(dump(r)));
+        QVERIFY(hasCode(r.problems, "unsafe-link"));
+        QCOMPARE(tree(toolkit), before);
+        QVERIFY(!QFile::exists(toolkit + "/.cudnn-setup"));
+    }
+
+    // Every mutating step made to fail in turn: each time the toolkit is as before.
+    void rollsBackAtEveryStep()
+    {
+        const QString toolkit = scratchToolkit("cuda-faults", false);
+        writeBytes((toolkit + "/lib/libcudnn.so.9").toStdString(), buildElfSharedObject("libcudnn.so.9"));
+        QFile::link("libcudnn.so.9", toolkit + "/lib/libcudnn.so");
+        const QStringList before = tree(toolkit);
+        const QString tarball = writeRelease({}, "faults.tar.xz");
+        std::unique_ptr<FileOps> real = makeRealFileOps();
+        int step = 1;
+        for (;; ++step) {
+            FaultyFileOps faulty(*real);
+            faulty.failAt(step, "io-error");
+            FlowOptions o = options("state-faults");
+            o.files = &faulty;
+            const FlowResult r = installArchive(tarball.toStdString(), toolkit.toStdString(), o);
+            if (faulty.failures() == 0) {
+                QVERIFY2(r.status == FlowStatus::Applied && r.outcome->ok, qPrintable(dump(r)));
+                break;
+            }
+            if (r.status == FlowStatus::Applied && r.outcome->ok) {
+                // The failing call was a best-effort one after the commit (cleanup): installed all the same.
+                QVERIFY(uninstallToolkit(toolkit.toStdString(), options("state-faults")).outcome->ok);
+                QCOMPARE(tree(toolkit), before);
+                continue;
+            }
+            QVERIFY2(r.exitCode() != ExitCode::NotRolledBack, qPrintable(QString::number(step) + " " + dump(r)));
+            QCOMPARE(tree(toolkit), before);
+            QVERIFY(step < 400);
+        }
+        QVERIFY2(step > 40, qPrintable(QString::number(step)));  // the links were among the failing steps
+        const FlowResult u = uninstallToolkit(toolkit.toStdString(), options("state-faults"));
+        QVERIFY2(u.outcome && u.outcome->ok, qPrintable(dump(u)));
+        QCOMPARE(tree(toolkit), before);
+    }
+
+    // A deleted link and a damaged library come back from the recorded tarball.
+    void repairBringsBackLinksAndFiles()
+    {
+        const QString toolkit = scratchToolkit("cuda-repair", false);
+        const QString tarball = writeRelease({}, "repair.tar.xz");
+        FlowOptions o = options("state-repair");
+        QVERIFY(installArchive(tarball.toStdString(), toolkit.toStdString(), o).outcome->ok);
+        const QStringList installed = tree(toolkit);
+        QVERIFY(QFile::remove(toolkit + "/lib/libcudnn_cnn.so"));
+        QVERIFY(QFile::remove(toolkit + "/lib/libcudnn_cnn.so.9"));
+        QFile::link("libcudnn_cnn.so.9.1.0", toolkit + "/lib/libcudnn_cnn.so.9");  // a wrong link
+        QFile damaged(toolkit + "/lib/libcudnn_ops.so.9.19.0");
+        QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        damaged.close();
+        const FlowResult r = repairToolkit(toolkit.toStdString(), std::nullopt, o);
+        QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
+        auto libs = [](const QStringList& t) {
+            QStringList out;
+            for (const QString& l : t)
+                if (l.startsWith("lib/libcudnn"))
+                    out << l;
+            return out;
+        };
+        QCOMPARE(libs(tree(toolkit)), libs(installed));
+        QVERIFY(uninstallToolkit(toolkit.toStdString(), o).outcome->ok);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLinuxInstall)
+#include "tst_linuxinstall.moc"
