@@ -1,6 +1,7 @@
 #include "detect/copies.h"
 
 #include "detect/fsutil.h"
+#include "install/packageowners.h"
 #include "platform/process.h"
 
 #include <algorithm>
@@ -274,6 +275,16 @@ std::vector<CudnnCopy> findCopies(const Environment& env, const Registry& reg, c
     for (std::size_t i = 0; i < copies.size(); ++i) {
         copies[i].searchRank = ranks[i].rank;
         copies[i].wins = ranks[i].wins;
+    }
+    if (!win) {
+        std::vector<std::string> paths;
+        for (const auto& c : copies)
+            paths.push_back(c.path);
+        const std::string prefix = ctx.systemPrefix == "/" ? std::string() : ctx.systemPrefix;
+        const auto owners = dpkgOwnersOf(paths, prefix + "/var/lib/dpkg/info");
+        for (auto& c : copies)
+            if (const auto it = owners.find(c.path); it != owners.end())
+                c.package = it->second;
     }
     return copies;
 }

@@ -184,7 +184,8 @@ nlohmann::json toJson(const DetectResult& r)
     doc["cudnn_copies"] = nlohmann::json::array();
     for (const auto& c : r.copies)
         doc["cudnn_copies"].push_back({{"path", c.path}, {"version", optJson(c.version)}, {"origin", c.origin},
-                                       {"wins", c.wins}, {"search_rank", c.searchRank}});
+                                       {"wins", c.wins}, {"search_rank", c.searchRank},
+                                       {"package", optJson(c.package)}});
     doc["cudnn_load_sets"] = nlohmann::json::array();
     for (const auto& set : r.loadSets) {
         nlohmann::json files = nlohmann::json::array();

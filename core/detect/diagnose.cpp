@@ -149,7 +149,9 @@ void searchFindings(DetectResult& r, bool windows)
         }
         if (!own)
             continue;  // the main library itself is missing: reported as missing-file
-        if (own->searchRank >= 0 && winner && winner != own) {
+        // Linux: a toolkit the loader does not search loses to whatever copy it finds first
+        // (a stale one in /usr/lib/x86_64-linux-gnu, say): that copy is what programs get.
+        if ((own->searchRank >= 0 || !windows) && winner && winner != own) {
             report(r, "shadowed", own->path,
                    {{"winner", winner->path}, {"winner_version", winner->version.value_or("unknown version")},
                     {"path", own->path}, {"version", own->version.value_or(tk.cudnn.version->toString())},

@@ -64,6 +64,9 @@ struct CudnnCopy {
     std::string origin;  // "PATH (system)", "PATH (user)", "System32", "SysWOW64", "LD_LIBRARY_PATH", "ldconfig", "ld.so.conf.d", "conda", "pip", "torch", "toolkit", "default"
     bool wins = false;
     int searchRank = -1;  // position of its folder in the search order; -1 when not searched at all
+    // Linux: the dpkg package that owns the file ("libcudnn9-cuda-12"): a package manager's copy,
+    // which cudnn-setup never overwrites (update it with apt instead).
+    std::optional<std::string> package;
 };
 
 }  // namespace cudnnsetup

@@ -187,6 +187,30 @@ private slots:
             writeBytes((m.root / "tools" / "cudnn64_8.dll").string(), buildPe(o));
             m.systemPath = {(m.root / "tools").string(), d + "/bin"};
         }) << "shadowed" << "tools/cudnn64_8.dll (8.0.5.39) instead of";
+        // Linux: a program started now loads the first libcudnn.so.9 of LD_LIBRARY_PATH, the cache, the defaults.
+        QTest::newRow("linux: stale copy earlier in LD_LIBRARY_PATH") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0");
+            s.cuda = "13.0.88";
+            s.windowsLayout = false;
+            const auto d = buildToolkit((m.root / "cuda-13.0").string(), s);
+            const fs::path stale = m.root / "home" / "old-cudnn" / "lib";
+            fs::create_directories(stale);
+            writeBytes((stale / "libcudnn.so.9.1.0").string(), buildElfSharedObject("libcudnn.so.9"));
+            fs::create_symlink("libcudnn.so.9.1.0", stale / "libcudnn.so.9");
+            m.opts.find.roots = {d};
+            m.env.set("LD_LIBRARY_PATH", stale.string() + ":" + d + "/lib64");
+        }) << "shadowed" << "old-cudnn/lib/libcudnn.so.9 (9.1.0) instead of";
+        QTest::newRow("linux: stale copy in /usr/lib/x86_64-linux-gnu") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0");
+            s.cuda = "13.0.88";
+            s.windowsLayout = false;
+            const auto d = buildToolkit((m.root / "cuda-13.0").string(), s);
+            const fs::path sys = m.root / "sysroot" / "usr" / "lib" / "x86_64-linux-gnu";
+            fs::create_directories(sys);
+            writeBytes((sys / "libcudnn.so.9.0.0").string(), buildElfSharedObject("libcudnn.so.9"));
+            fs::create_symlink("libcudnn.so.9.0.0", sys / "libcudnn.so.9");
+            m.opts.find.roots = {d};
+        }) << "shadowed" << "x86_64-linux-gnu/libcudnn.so.9 (9.0.0) instead of";
         QTest::newRow("conda copy first on PATH") << true << Scenario([=](Machine& m) {
             const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
             const fs::path conda = m.root / "home" / "miniconda3" / "envs" / "ml" / "Library" / "bin";
@@ -423,6 +447,34 @@ private slots:
         QCOMPARE(r.toolkits.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(r.toolkits[0].versionText), expected);
         QCOMPARE(r.toolkits[0].layout, std::string("linux"));
+    }
+
+    // A copy that NVIDIA's .deb installed is reported as the package's (origin and package name).
+    void linuxPackageCopyNamesItsPackage()
+    {
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), false);
+        const fs::path sys = m.root / "sysroot" / "usr" / "lib" / "x86_64-linux-gnu";
+        fs::create_directories(sys);
+        writeBytes((sys / "libcudnn.so.9.1.0").string(), buildElfSharedObject("libcudnn.so.9"));
+        fs::create_symlink("libcudnn.so.9.1.0", sys / "libcudnn.so.9");
+        const fs::path info = m.root / "sysroot" / "var" / "lib" / "dpkg" / "info";
+        fs::create_directories(info);
+        writeText((info / "libcudnn9-cuda-12:amd64.list").string(),
+                  "/.\n/usr/lib/x86_64-linux-gnu\n" + (sys / "libcudnn.so.9").string() + "\n" +
+                      (sys / "libcudnn.so.9.1.0").string() + "\n");
+        const DetectResult r = m.run();
+        const auto c = std::find_if(r.copies.begin(), r.copies.end(),
+                                    [](const CudnnCopy& x) { return x.path.find("x86_64-linux-gnu") != std::string::npos; });
+        QVERIFY(c != r.copies.end());
+        QCOMPARE(c->package.value_or(""), std::string("libcudnn9-cuda-12"));
+        QCOMPARE(c->version.value_or(""), std::string("9.1.0"));
+        QVERIFY(c->wins);
+        const auto doc = toJson(r);
+        bool inJson = false;
+        for (const auto& j : doc.at("cudnn_copies"))
+            inJson = inJson || j.value("package", nlohmann::json()).dump() == "\"libcudnn9-cuda-12\"";
+        QVERIFY(inJson);
     }
 
     void linuxSymlinkAndSonames()
