@@ -33,7 +33,11 @@ QString localZip(const QMimeData* mime)
     if (!mime || !mime->hasUrls() || mime->urls().size() != 1)
         return {};
     const QString path = mime->urls().first().toLocalFile();
-    return path.endsWith(QLatin1String(".zip"), Qt::CaseInsensitive) ? path : QString();
+    // NVIDIA's Windows zip, or on Linux its tarballs (.tar.xz from 8.3.1, .tgz before).
+    for (const char* ext : {".zip", ".tar.xz", ".tgz", ".tar.gz"})
+        if (path.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
+            return path;
+    return QString();
 }
 }  // namespace
 
@@ -150,7 +154,7 @@ void ArchivePage::browse()
     if (m_session->archivePath().isEmpty())
         start = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
     const QString path = QFileDialog::getOpenFileName(this, tr("Choose the cuDNN archive"), start,
-                                                      tr("cuDNN archives (*.zip);;All files (*)"));
+                                                      tr("cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)"));
     if (!path.isEmpty())
         choose(path);
 }

@@ -32,7 +32,8 @@ QStringList ArchiveService::discover(const QStringList& folders)
         if (folder.isEmpty())
             continue;
         const QDir dir(folder);
-        const QFileInfoList files = dir.entryInfoList({QStringLiteral("cudnn*.zip")}, QDir::Files | QDir::Readable,
+        const QFileInfoList files = dir.entryInfoList({QStringLiteral("cudnn*.zip"), QStringLiteral("cudnn*.tar.xz"),
+                                                       QStringLiteral("cudnn*.tgz")}, QDir::Files | QDir::Readable,
                                                       QDir::Name | QDir::IgnoreCase);
         for (const QFileInfo& f : files) {
             const QString canonical = f.canonicalFilePath();

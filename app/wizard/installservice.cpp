@@ -79,6 +79,20 @@ PlanView toView(const Plan& plan, const QString& toolkit)
             f.detail = InstallService::tr("backup: %1").arg(q(op.backup));
             v.files << f;
             break;
+        case OpKind::PlaceLink:
+            // Shown as a link (libcudnn.so -> libcudnn.so.9), not as a file.
+            f.change = FileChange::Link;
+            f.path += QStringLiteral(" \u2192 ") + q(op.linkTarget);
+            f.detail = op.backup.empty() ? f.path : InstallService::tr("backup: %1").arg(q(op.backup));
+            (op.backup.empty() ? v.added : v.replaced) += 1;
+            v.files << f;
+            break;
+        case OpKind::RemoveLink:
+            f.change = FileChange::Removed;
+            ++v.removed;
+            f.path += QStringLiteral(" \u2192 ") + q(op.linkTarget);
+            v.files << f;
+            break;
         case OpKind::CreateDirectory:
             if (!op.workDir) {
                 f.change = FileChange::Directory;

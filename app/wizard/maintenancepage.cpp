@@ -89,7 +89,7 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
                 // Opens in Downloads, where the zip from NVIDIA is (as the Archive page's dialog).
                 const QString file = QFileDialog::getOpenFileName(
                     this, tr("cuDNN archive to repair from"),
-                    QStandardPaths::writableLocation(QStandardPaths::DownloadLocation), tr("cuDNN archive (*.zip)"));
+                    QStandardPaths::writableLocation(QStandardPaths::DownloadLocation), tr("cuDNN archive (*.zip *.tar.xz *.tgz)"));
                 if (!file.isEmpty())
                     setRepairArchive(file);
             });

@@ -131,6 +131,7 @@ void ReviewPage::showPlan()
         case FileChange::Replaced: item->setText(2, tr("replaced, backup kept")); item->setIcon(2, Icons::get(QStringLiteral("warning"))); break;
         case FileChange::Removed: item->setText(2, tr("removed, backup kept")); item->setIcon(2, Icons::get(QStringLiteral("fail"))); break;
         case FileChange::Directory: item->setText(2, tr("folder created")); item->setIcon(2, Icons::get(QStringLiteral("folder"))); break;
+        case FileChange::Link: item->setText(2, tr("symbolic link")); item->setIcon(2, Icons::get(QStringLiteral("ok"))); break;
         }
     }
     for (auto it = folders.begin(); it != folders.end(); ++it) {

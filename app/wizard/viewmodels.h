@@ -93,7 +93,7 @@ struct MachineView {
     QByteArray profileJson;         // ... and as `cudnn-setup report --json` prints it
 };
 
-enum class FileChange { Added, Replaced, Removed, Directory };
+enum class FileChange { Added, Replaced, Removed, Directory, Link };
 
 struct PlanFileView {
     FileChange change = FileChange::Added;
