@@ -3,6 +3,28 @@
 # except where CONTEXT_OVERRIDES says otherwise). Applied to cudnn-setup_zh_CN.ts by
 # scripts/translations.py after lupdate.
 ZH = {
+# Linux tarballs and installs
+"symbolic link": "符号链接",
+"The symbolic link %1 points outside the archive's folder.": "符号链接 %1 指向压缩包文件夹之外。",
+"The entry %1 is a hard link; NVIDIA's tarballs have none.": "条目 %1 是硬链接；NVIDIA 的 tar 包中没有硬链接。",
+"The entry %1 is a device, FIFO or socket, not a file.": "条目 %1 是设备、FIFO 或套接字，而不是文件。",
+"The entry %1 is setuid, setgid or writable by everyone.": "条目 %1 带有 setuid、setgid 权限或对所有人可写。",
+"The entry %1 would be written through, or over, a symbolic link of the same archive.":
+    "条目 %1 会经由或覆盖同一压缩包中的符号链接写入。",
+"The entry %1 has a name no Linux file system accepts (a long-name trick).":
+    "条目 %1 的名称是任何 Linux 文件系统都不接受的（长文件名伎俩）。",
+"The entry %1 is a sparse file; NVIDIA's tarballs have none.": "条目 %1 是稀疏文件；NVIDIA 的 tar 包中没有稀疏文件。",
+"The library %1 carries another name (SONAME) than the one programs load.":
+    "库 %1 内记录的名称（SONAME）与程序加载时使用的名称不同。",
+"The archive was repackaged; download it again from NVIDIA.": "该压缩包被重新打包过，请从 NVIDIA 官网重新下载。",
+"The symbolic link %1 leads to no file of the archive.": "符号链接 %1 没有指向压缩包中的任何文件。",
+"The archive is incomplete; download it again from NVIDIA.": "压缩包不完整，请从 NVIDIA 官网重新下载。",
+"%1 belongs to a package of the system's package manager.": "%1 属于系统包管理器安装的软件包。",
+"Update that cuDNN with apt, remove the package first, or install into another folder.":
+    "请用 apt 更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。",
+"%1 is a copy, not a symbolic link as in NVIDIA's tarballs.": "%1 是一份复制的文件，而不是像 NVIDIA tar 包中那样的符号链接。",
+"It works, but the archive was probably repackaged; prefer NVIDIA's download.":
+    "这样可以使用，但该压缩包很可能被重新打包过；建议使用 NVIDIA 官方下载。",
 # ArchiveService
 "cuDNN %1 for CUDA %2 (%3)": "适用于 CUDA %2 的 cuDNN %1（%3）",
 "Not identified": "无法识别",
@@ -130,7 +152,7 @@ ZH = {
 "the recorded archive": "安装记录中的压缩包",
 "C&hoose archive…": "选择压缩包(&H)…",
 "cuDNN archive to repair from": "选择用于修复的 cuDNN 压缩包",
-"cuDNN archive (*.zip)": "cuDNN 压缩包 (*.zip)",
+"cuDNN archive (*.zip *.tar.xz *.tgz)": "cuDNN 压缩包 (*.zip *.tar.xz *.tgz)",
 "This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.":
     "这份 cuDNN 不是由 cudnn-setup 安装的：请选择用来修复它的压缩包。",
 "Administrator rights are needed: asking for them to run the installer's helper.":
@@ -314,6 +336,7 @@ ZH = {
 "Also install the &extra files this archive has beyond the cuDNN release (listed under Notes).":
     "同时安装此压缩包中 cuDNN 发布版之外的额外文件(&E)（见“备注”）。",
 "cuDNN archives (*.zip);;All files (*)": "cuDNN 压缩包 (*.zip);;所有文件 (*)",
+"cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)": "cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz);;所有文件 (*)",
 "No archive chosen yet.": "尚未选择压缩包。",
 "Reading %1…": "正在读取 %1…",
 "Checking %1: identity, authenticity, completeness, integrity and safety…": "正在检查 %1：身份、来源、文件齐全、数据完好与安全性…",
