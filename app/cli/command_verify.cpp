@@ -90,7 +90,7 @@ int runVerify(const CommandContext& ctx, const VerifyArgs& args)
     std::error_code ec;
     const auto status = std::filesystem::status(args.archive, ec);
     if (ec || !std::filesystem::exists(status)) {
-        complain("cudnn-setup verify: " + args.archive + ": no such file. Give the path of the downloaded cuDNN .zip.");
+        complain("cudnn-setup verify: " + args.archive + ": no such file. Give the path of the downloaded cuDNN .zip (Windows) or .tar.xz / .tgz (Linux).");
         return static_cast<int>(ExitCode::Usage);
     }
     if (!std::filesystem::is_regular_file(status)) {

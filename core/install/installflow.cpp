@@ -295,9 +295,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                                  o.stateDir, o.dpkgInfoDir);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
-    // A Linux tarball goes into a Linux toolkit, or into a standalone prefix (maybe empty).
-    if (archive && archive->isLinux() && state->node("lib/x64").type != NodeType::Directory)
-        state->windowsLayout = false;
+    adoptArchiveLayout(*state, archive ? &*archive : nullptr);
     r.toolkit = state->root;
     if (prep.active()) {
         if (prep.workDir().rfind(state->root + "/.cudnn-setup/", 0) != 0) {

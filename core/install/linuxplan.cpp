@@ -40,6 +40,36 @@ std::optional<std::string> linuxTargetFor(std::string_view entry, const ArchiveF
     return std::nullopt;
 }
 
+Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit)
+{
+    Problems out;
+    for (const Operation& op : plan.ops) {
+        if (op.kind != OpKind::PlaceFile && op.kind != OpKind::PlaceLink && op.kind != OpKind::RemoveFile)
+            continue;
+        if (!op.path.starts_with(toolkit.root + "/"))
+            continue;
+        const std::string rel = op.path.substr(toolkit.root.size() + 1);
+        const auto it = toolkit.packageOwners.find(rel);
+        if (it == toolkit.packageOwners.end())
+            continue;
+        out.push_back(
+            {"package-owned", op.path,
+             op.path + " belongs to the Debian package " + it->second +
+                 " (dpkg); cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and "
+                 "update it with `sudo apt-get install --only-upgrade " + it->second + "`, or remove it first with "
+                 "`sudo apt-get remove " + it->second + "`, or install into another folder (e.g. --toolkit "
+                 "/opt/cudnn)."});
+    }
+    return out;
+}
+
+void adoptArchiveLayout(ToolkitState& toolkit, const ArchiveInfo* archive)
+{
+    // A Linux tarball goes into a Linux toolkit, or into a standalone prefix (maybe still empty).
+    if (archive && archive->isLinux() && toolkit.node("lib/x64").type != NodeType::Directory)
+        toolkit.windowsLayout = false;
+}
+
 namespace plandetail {
 
 void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& toolkit, std::set<std::string>& planned,
@@ -110,23 +140,8 @@ void addLinkRepairs(Plan& plan, const ToolkitState& toolkit, std::vector<Operati
 
 void refusePackageFiles(Plan& plan, const ToolkitState& toolkit)
 {
-    for (const Operation& op : plan.ops) {
-        if (op.kind != OpKind::PlaceFile && op.kind != OpKind::PlaceLink && op.kind != OpKind::RemoveFile)
-            continue;
-        if (!op.path.starts_with(toolkit.root + "/"))
-            continue;
-        const std::string rel = op.path.substr(toolkit.root.size() + 1);
-        const auto it = toolkit.packageOwners.find(rel);
-        if (it == toolkit.packageOwners.end())
-            continue;
-        plan.problems.push_back(
-            {"package-owned", op.path,
-             op.path + " belongs to the Debian package " + it->second +
-                 " (dpkg); cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and "
-                 "update it with `sudo apt-get install --only-upgrade " + it->second + "`, or remove it first with "
-                 "`sudo apt-get remove " + it->second + "`, or install into another folder (e.g. --toolkit "
-                 "/opt/cudnn)."});
-    }
+    for (Problem& p : packageOwnedProblems(plan, toolkit))
+        plan.problems.push_back(std::move(p));
 }
 
 }  // namespace plandetail

@@ -161,6 +161,12 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
 Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& toolkit, const PathState& path,
                 const PlanOptions& options);
 
+// package-owned for every step that would replace, move or set aside a file a package owns
+// (the plan builders add them; the elevated helper checks a plan against its own snapshot).
+Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit);
+// A Linux archive makes the toolkit (or an empty prefix) a Linux one for PATH purposes.
+void adoptArchiveLayout(ToolkitState& toolkit, const ArchiveInfo* archive);
+
 // Files of the record that need the archive's bytes (missing, zero-byte, or not the recorded SHA-256).
 std::vector<std::string> filesNeedingRepair(const ToolkitState& toolkit);
 
