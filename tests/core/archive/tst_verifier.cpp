@@ -1,5 +1,6 @@
 // verifyArchive against archives generated at test time: every Windows layout, and at least
 // one archive per problem code.
+#include "archive/tarreader.h"
 #include "archive/verifier.h"
 #include "fixtures/archivebuilder.h"
 #include "fixtures/hostilezip.h"
@@ -443,7 +444,10 @@ private slots:
             f.write(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + QByteArray(4000, 'z'));
         }
         const VerifyResult r = verifyArchive(path.toStdString(), {});
-        QCOMPARE(codes(r.problems), QStringList{"unknown-layout"});
+        // With the tar reader (Linux builds) this gzip header over junk is a damaged tarball
+        // (tst_tarverify covers real ones); without it (Windows) any tarball is not a layout it knows.
+        const QString expected = what == "tgz" && tarReaderAvailable() ? "corrupt-archive" : "unknown-layout";
+        QCOMPARE(codes(r.problems), QStringList{expected});
         QVERIFY(!r.layout);
         QVERIFY(!r.sha256.empty());
     }
