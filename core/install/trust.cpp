@@ -4,6 +4,7 @@
 #include "install/digest.h"
 #include "install/pathedit.h"
 #include "install/u8path.h"
+#include "install/toolkitscan.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -184,9 +185,15 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
         const std::string tx = rel->substr(0, rel->find('/'));
         return validTransactionId(tx) && (!ownOnly || tx == plan.transactionId);
     };
+    // A Linux toolkit's real library and header folders (lib64 -> lib, targets/x86_64-linux/lib),
+    // as this process sees them on disk.
+    const LinuxFolders linuxDirs = linuxFoldersOf(tk);
+    auto folderOk = [&](const std::string& rel) {
+        return isCudnnFolder(rel) || rel == linuxDirs.lib || rel == linuxDirs.include;
+    };
     auto cudnnTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
-        return rel && isCudnnFolder(parentOf(*rel)) && cudnnName(nameOf(*rel));
+        return rel && folderOk(parentOf(*rel)) && cudnnName(nameOf(*rel));
     };
     auto extraTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
@@ -226,7 +233,7 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 break;
             }
             const auto rel = relativeBelow(tk, op.path);
-            if (!rel || !(isCudnnFolder(*rel) || *rel == ".cudnn-setup" || inWork(op.path, true)))
+            if (!rel || !(folderOk(*rel) || *rel == ".cudnn-setup" || inWork(op.path, true)))
                 refuse(op.path, "a folder that is not one of the toolkit's cuDNN folders");
             break;
         }
@@ -245,7 +252,10 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 refuse(op.path, "writing a file that is not a cuDNN file of the toolkit");
             if (!op.entry.empty()) {
                 // From the archive: exactly one of the release's files, staged in this transaction.
-                const auto target = plan.archive ? toolkitTargetFor(op.entry, plan.archive->folders) : std::nullopt;
+                const auto target = !plan.archive ? std::nullopt
+                                    : plan.archive->isLinux()
+                                        ? linuxTargetFor(op.entry, plan.archive->folders, linuxDirs)
+                                        : toolkitTargetFor(op.entry, plan.archive->folders);
                 if (!target || tk + "/" + *target != op.path || !releaseTargets.count(op.path) ||
                     op.source != plan.stagingDir + "/" + *target)
                     refuse(op.path, "a target that does not follow from the archive entry " + op.entry);
@@ -266,13 +276,16 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 refuse(op.location, "changing a search path other than the system one");
                 break;
             }
-            for (const auto& v : {op.before, op.after})
-                if (v && !pathValueClean(*v))
+            for (const auto& v : {op.before, op.after}) {
+                // An ld.so.conf.d file is one line and ends with its newline.
+                const bool ld = op.mechanism == PathMechanism::LdSoConf && v && v->ends_with('\n');
+                if (v && !pathValueClean(ld ? v->substr(0, v->size() - 1) : *v))
                     refuse(op.location, "a search path with control characters");
+            }
             if (op.mechanism == PathMechanism::LdSoConf) {
                 for (const auto& v : {op.before, op.after})
-                    if (v && *v != tk + "/lib64\n")
-                        refuse(op.location, "registering a library folder other than the toolkit's lib64");
+                    if (v && *v != tk + "/lib64\n" && *v != tk + "/" + linuxDirs.lib + "\n")
+                        refuse(op.location, "registering a library folder other than the toolkit's");
                 break;
             }
             // Only the toolkit's bin folders may come, go or move; everything else stays, in order.
@@ -283,6 +296,16 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
         case OpKind::WriteRecord:
             if (op.path != plan.recordPath)
                 refuse(op.path, "writing a record in an unexpected place");
+            break;
+        case OpKind::PlaceLink:
+        case OpKind::RemoveLink:
+            // A cuDNN link of the toolkit to a cuDNN file name beside it; backups in work folders.
+            if (!cudnnTarget(op.path) || op.linkTarget.find('/') != std::string::npos || !cudnnName(op.linkTarget))
+                refuse(op.path, "a link that is not a cuDNN link of the toolkit to a file beside it");
+            if (!op.backup.empty() && !inWork(op.backup, true))
+                refuse(op.backup, "setting a file aside outside this transaction's work folder");
+            if (!op.source.empty() && !inWork(op.source, false))
+                refuse(op.source, "restoring a file from outside the work folders");
             break;
         }
     }
