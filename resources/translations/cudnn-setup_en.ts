@@ -53,10 +53,6 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation type="unfinished" />
     </message>
-    <message>
-      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
-      <translation type="unfinished" />
-    </message>
   </context>
   <context>
     <name>InstallService</name>
@@ -454,6 +450,10 @@
     </message>
     <message>
       <source>%1 is not part of this cuDNN release.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -969,7 +969,63 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
+      <source>The symbolic link %1 points outside the archive's folder.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 is a hard link; NVIDIA's tarballs have none.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 is a device, FIFO or socket, not a file.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 is setuid, setgid or writable by everyone.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 would be written through, or over, a symbolic link of the same archive.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 has a name no Linux file system accepts (a long-name trick).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The entry %1 is a sparse file; NVIDIA's tarballs have none.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The library %1 carries another name (SONAME) than the one programs load.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The archive was repackaged; download it again from NVIDIA.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The symbolic link %1 leads to no file of the archive.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The archive is incomplete; download it again from NVIDIA.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 belongs to a package of the system's package manager.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Update that cuDNN with apt, remove the package first, or install into another folder.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is a copy, not a symbolic link as in NVIDIA's tarballs.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>It works, but the archive was probably repackaged; prefer NVIDIA's download.</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1270,10 +1326,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>cuDNN archives (*.zip);;All files (*)</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>No archive chosen yet.</source>
       <translation type="unfinished" />
     </message>
@@ -1320,7 +1372,7 @@
       </translation>
     </message>
     <message>
-      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
+      <source>cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1602,11 +1654,11 @@ cudnn-setup-cli.exe %1</source>
       <translation type="unfinished" />
     </message>
     <message>
-      <source>cuDNN archive (*.zip)</source>
+      <source>This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.</source>
       <translation type="unfinished" />
     </message>
     <message>
-      <source>This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.</source>
+      <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1715,6 +1767,10 @@ cudnn-setup-cli.exe %1</source>
         <numerusform>%n file</numerusform>
         <numerusform>%n files</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>symbolic link</source>
+      <translation type="unfinished" />
     </message>
   </context>
   <context>

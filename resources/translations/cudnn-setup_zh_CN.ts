@@ -51,10 +51,6 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation>此版本的 cudnn-setup 不含压缩包校验功能，无法检查 %1。请使用完整版本。</translation>
     </message>
-    <message>
-      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
-      <translation>与 NVIDIA 发布的字节完全一致（SHA-256 为官方值，无需逐项 CRC 校验）；库文件均为 x64。</translation>
-    </message>
   </context>
   <context>
     <name>InstallService</name>
@@ -451,6 +447,10 @@
     <message>
       <source>%1 is not part of this cuDNN release.</source>
       <translation>%1 不属于这个 cuDNN 版本。</translation>
+    </message>
+    <message>
+      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
+      <translation>安装时会跳过它；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
     </message>
     <message>
       <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
@@ -965,8 +965,64 @@
       <translation>请将 CUDA_PATH 设为已安装的工具包，或删除该变量。</translation>
     </message>
     <message>
-      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
-      <translation>除非勾选“同时安装额外文件”，安装时会跳过它（官方 NVIDIA 压缩包中的额外文件总会安装）；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
+      <source>The symbolic link %1 points outside the archive's folder.</source>
+      <translation>符号链接 %1 指向压缩包文件夹之外。</translation>
+    </message>
+    <message>
+      <source>The entry %1 is a hard link; NVIDIA's tarballs have none.</source>
+      <translation>条目 %1 是硬链接；NVIDIA 的 tar 包中没有硬链接。</translation>
+    </message>
+    <message>
+      <source>The entry %1 is a device, FIFO or socket, not a file.</source>
+      <translation>条目 %1 是设备、FIFO 或套接字，而不是文件。</translation>
+    </message>
+    <message>
+      <source>The entry %1 is setuid, setgid or writable by everyone.</source>
+      <translation>条目 %1 带有 setuid、setgid 权限或对所有人可写。</translation>
+    </message>
+    <message>
+      <source>The entry %1 would be written through, or over, a symbolic link of the same archive.</source>
+      <translation>条目 %1 会经由或覆盖同一压缩包中的符号链接写入。</translation>
+    </message>
+    <message>
+      <source>The entry %1 has a name no Linux file system accepts (a long-name trick).</source>
+      <translation>条目 %1 的名称是任何 Linux 文件系统都不接受的（长文件名伎俩）。</translation>
+    </message>
+    <message>
+      <source>The entry %1 is a sparse file; NVIDIA's tarballs have none.</source>
+      <translation>条目 %1 是稀疏文件；NVIDIA 的 tar 包中没有稀疏文件。</translation>
+    </message>
+    <message>
+      <source>The library %1 carries another name (SONAME) than the one programs load.</source>
+      <translation>库 %1 内记录的名称（SONAME）与程序加载时使用的名称不同。</translation>
+    </message>
+    <message>
+      <source>The archive was repackaged; download it again from NVIDIA.</source>
+      <translation>该压缩包被重新打包过，请从 NVIDIA 官网重新下载。</translation>
+    </message>
+    <message>
+      <source>The symbolic link %1 leads to no file of the archive.</source>
+      <translation>符号链接 %1 没有指向压缩包中的任何文件。</translation>
+    </message>
+    <message>
+      <source>The archive is incomplete; download it again from NVIDIA.</source>
+      <translation>压缩包不完整，请从 NVIDIA 官网重新下载。</translation>
+    </message>
+    <message>
+      <source>%1 belongs to a package of the system's package manager.</source>
+      <translation>%1 属于系统包管理器安装的软件包。</translation>
+    </message>
+    <message>
+      <source>Update that cuDNN with apt, remove the package first, or install into another folder.</source>
+      <translation>请用 apt 更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。</translation>
+    </message>
+    <message>
+      <source>%1 is a copy, not a symbolic link as in NVIDIA's tarballs.</source>
+      <translation>%1 是一份复制的文件，而不是像 NVIDIA tar 包中那样的符号链接。</translation>
+    </message>
+    <message>
+      <source>It works, but the archive was probably repackaged; prefer NVIDIA's download.</source>
+      <translation>这样可以使用，但该压缩包很可能被重新打包过；建议使用 NVIDIA 官方下载。</translation>
     </message>
   </context>
   <context>
@@ -1260,10 +1316,6 @@
       <translation>这些位置没有 cudnn*.zip。</translation>
     </message>
     <message>
-      <source>cuDNN archives (*.zip);;All files (*)</source>
-      <translation>cuDNN 压缩包 (*.zip);;所有文件 (*)</translation>
-    </message>
-    <message>
       <source>No archive chosen yet.</source>
       <translation>尚未选择压缩包。</translation>
     </message>
@@ -1308,8 +1360,8 @@
       </translation>
     </message>
     <message>
-      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
-      <translation>同时安装此压缩包中 cuDNN 发布版之外的额外文件(&amp;E)（见“备注”）。</translation>
+      <source>cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)</source>
+      <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz);;所有文件 (*)</translation>
     </message>
   </context>
   <context>
@@ -1589,12 +1641,12 @@ cudnn-setup-cli.exe %1</translation>
       <translation>选择用于修复的 cuDNN 压缩包</translation>
     </message>
     <message>
-      <source>cuDNN archive (*.zip)</source>
-      <translation>cuDNN 压缩包 (*.zip)</translation>
-    </message>
-    <message>
       <source>This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.</source>
       <translation>这份 cuDNN 不是由 cudnn-setup 安装的：请选择用来修复它的压缩包。</translation>
+    </message>
+    <message>
+      <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
+      <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz)</translation>
     </message>
   </context>
   <context>
@@ -1698,6 +1750,10 @@ cudnn-setup-cli.exe %1</translation>
       <translation>
         <numerusform>%n 个文件</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>symbolic link</source>
+      <translation>符号链接</translation>
     </message>
   </context>
   <context>
