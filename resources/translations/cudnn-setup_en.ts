@@ -53,6 +53,10 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>InstallService</name>
@@ -450,10 +454,6 @@
     </message>
     <message>
       <source>%1 is not part of this cuDNN release.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -1028,6 +1028,10 @@
       <source>It works, but the archive was probably repackaged; prefer NVIDIA's download.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1373,6 +1377,10 @@
     </message>
     <message>
       <source>cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -51,6 +51,10 @@
       <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
       <translation>此版本的 cudnn-setup 不含压缩包校验功能，无法检查 %1。请使用完整版本。</translation>
     </message>
+    <message>
+      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
+      <translation>与 NVIDIA 发布的字节完全一致（SHA-256 为官方值，无需逐项 CRC 校验）；库文件均为 x64。</translation>
+    </message>
   </context>
   <context>
     <name>InstallService</name>
@@ -447,10 +451,6 @@
     <message>
       <source>%1 is not part of this cuDNN release.</source>
       <translation>%1 不属于这个 cuDNN 版本。</translation>
-    </message>
-    <message>
-      <source>It is left out of the install; get the archive from NVIDIA if you did not expect it.</source>
-      <translation>安装时会跳过它；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
     </message>
     <message>
       <source>The folders in %1 differ from the ones NVIDIA used for this version.</source>
@@ -1024,6 +1024,10 @@
       <source>It works, but the archive was probably repackaged; prefer NVIDIA's download.</source>
       <translation>这样可以使用，但该压缩包很可能被重新打包过；建议使用 NVIDIA 官方下载。</translation>
     </message>
+    <message>
+      <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
+      <translation>除非勾选“同时安装额外文件”，安装时会跳过它（官方 NVIDIA 压缩包中的额外文件总会安装）；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>
@@ -1362,6 +1366,10 @@
     <message>
       <source>cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz);;All files (*)</source>
       <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
+      <translation>同时安装此压缩包中 cuDNN 发布版之外的额外文件(&amp;E)（见“备注”）。</translation>
     </message>
   </context>
   <context>
