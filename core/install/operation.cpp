@@ -1,4 +1,5 @@
 #include "install/operation.h"
+#include "install/jsonfields.h"
 
 #include <array>
 #include <utility>
@@ -171,8 +172,8 @@ Operation operationFromJson(const nlohmann::json& j)
     case OpKind::PlaceFile:
         op.source = j.at("source").get<std::string>();
         op.entry = j.at("entry").get<std::string>();
-        op.size = j.at("size").get<std::uint64_t>();
-        op.crc32 = j.at("crc32").get<std::uint32_t>();
+        op.size = unsignedField<std::uint64_t>(j, "size");
+        op.crc32 = unsignedField<std::uint32_t>(j, "crc32");
         op.sha256 = j.at("sha256").get<std::string>();
         op.backup = j.at("backup").get<std::string>();
         break;

@@ -1,4 +1,5 @@
 #include "install/plan.h"
+#include "install/jsonfields.h"
 
 namespace cudnnsetup {
 
@@ -23,7 +24,7 @@ ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
     ArchiveInfo a;
     a.path = j.at("path").get<std::string>();
     a.sha256 = j.at("sha256").get<std::string>();
-    a.size = j.at("size").get<std::uint64_t>();
+    a.size = unsignedField<std::uint64_t>(j, "size");
     a.authenticity = j.at("authenticity").get<std::string>();
     const auto& fo = j.at("folders");
     a.folders = {fo.at("root").get<std::string>(), fo.at("bin").get<std::string>(),
@@ -33,7 +34,7 @@ ArchiveInfo archiveInfoFromJson(const nlohmann::json& j)
     a.platform = j.at("release").at("platform").get<std::string>();
     for (const auto& f : j.at("files"))
         a.files.push_back({f.at("entry").get<std::string>(), f.at("target").get<std::string>(),
-                           f.at("size").get<std::uint64_t>(), f.at("crc32").get<std::uint32_t>()});
+                           unsignedField<std::uint64_t>(f, "size"), unsignedField<std::uint32_t>(f, "crc32")});
     for (const auto& l : j.value("links", nlohmann::json::array()))
         a.links.push_back({l.at("entry").get<std::string>(), l.at("target").get<std::string>(),
                            l.at("link_target").get<std::string>()});
