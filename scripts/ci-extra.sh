@@ -25,7 +25,14 @@ say() { echo "summary: $*" | tee -a "$summary"; }
 seconds=${CUDNN_SETUP_FUZZ_SECONDS:-30}
 if [ "$seconds" -gt 0 ]; then
   start=$SECONDS
-  if scripts/fuzz.sh all "$seconds" | tee build/fuzz-summary.txt; then status=ok; else status=FAILED; rc=1; fi
+  # A new finding of this bounded discovery run is reported loudly (the input is saved under
+  # tests/fuzz/regressions/<target>/ in the build's checkout) but does not fail CI: a random
+  # 30 s search would make CI fail by chance. What fails CI is every named regression and seed,
+  # replayed deterministically as fuzz.replay.<target> in the CTest suite; a fuzz build that
+  # does not build fails CI.
+  if scripts/fuzz.sh all "$seconds" 2>&1 | tee build/fuzz-summary.txt; then status=ok
+  elif grep -q '^fuzz: [a-z]*: FOUND' build/fuzz-summary.txt; then status="NEW FINDING, see above (not failing CI)"
+  else status=FAILED; rc=1; fi
   targets=$(grep -c '^fuzz: ' build/fuzz-summary.txt)
   failed=$(grep -c 'FAILED' build/fuzz-summary.txt)
   execs=$(sed -n 's/^fuzz: [a-z]*: [0-9]* s, \([0-9]*\) execs.*/\1/p' build/fuzz-summary.txt | awk '{s += $1} END {print s + 0}')
