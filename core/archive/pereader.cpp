@@ -336,7 +336,7 @@ void readVersion(const Source& src, PeInfo& info, const Headers& h)
         return;
     }
     const std::size_t want = std::min<std::size_t>(dataSize, kMaxVersionBlock);
-    if (want == 0) {  // found by fuzzing: tests/fuzz/regressions/pereader/versioninfo-size-zero.dll
+    if (want == 0) {  // found by fuzzing: tests/fuzz/regressions/pereader/versioninfo-size-zero.pe
         info.error = "the VERSIONINFO data entry is empty";
         return;
     }
