@@ -372,7 +372,7 @@ void frameworkFindings(DetectResult& r)
 
 void pathHygieneFindings(DetectResult& r, const Environment& env, const Registry& reg, bool windows)
 {
-    PathState s;
+    PathValues s;
     auto raw = [&reg](RegistryHive hive, const char* key, const char* name) -> std::optional<std::string> {
         const auto v = reg.value(hive, key, name, RegistryView::Native64);
         if (!v || v->type == RegistryValue::Type::Dword)

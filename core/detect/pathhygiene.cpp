@@ -42,7 +42,7 @@ bool listed(const std::vector<std::string>& list, const std::string& dir)
 }
 }  // namespace
 
-std::vector<PathFinding> pathHygiene(const PathState& s, const std::vector<std::pair<std::string, std::string>>& toolkitDirs,
+std::vector<PathFinding> pathHygiene(const PathValues& s, const std::vector<std::pair<std::string, std::string>>& toolkitDirs,
                                      bool (*exists)(const std::string&))
 {
     std::vector<PathFinding> out;

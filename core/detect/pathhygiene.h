@@ -16,14 +16,16 @@ struct PathFinding {
     std::vector<std::pair<std::string, std::string>> vars;  // placeholders of its text
 };
 
-struct PathState {
+// Not "PathState": that is install/plan.h's type, and two classes of one name in one namespace
+// are one class to the linker (an ODR violation ASan caught as a use-after-free).
+struct PathValues {
     std::optional<std::string> systemRaw, userRaw;  // the registry values as stored (unexpanded)
     std::vector<std::string> systemExpanded, userExpanded;  // split and expanded
     std::vector<std::pair<std::string, std::string>> cudaPathVars;  // (name, value): CUDA_PATH, CUDA_PATH_V12_6
 };
 
 // `exists` answers for a folder; `toolkitDirs` are (folder, CUDA version text) of the toolkits' cuDNN/bin folders.
-std::vector<PathFinding> pathHygiene(const PathState& state,
+std::vector<PathFinding> pathHygiene(const PathValues& state,
                                      const std::vector<std::pair<std::string, std::string>>& toolkitDirs,
                                      bool (*exists)(const std::string&));
 

@@ -71,7 +71,7 @@ private slots:
         g_existing.clear();
         for (const auto& e : exist)
             g_existing.insert(e.toStdString());
-        PathState s;
+        PathValues s;
         s.systemRaw = system.toStdString();
         s.userRaw = user.toStdString();
         s.systemExpanded = split(system.toStdString());
