@@ -39,20 +39,9 @@ step() {
   fi
 }
 
-# --- sources: a private apt configuration, so no global deb-src list is added.
-# Same mirror as the machine's own sources; bookworm main only: the security
-# mirror here serves .orig tarballs without their .dsc, which apt cannot unpack.
-apt=$dest/apt
-mkdir -p "$apt"/{etc/sources.list.d,lists/partial,cache/archives/partial}
-mirror=$(grep -hoE 'https?://[^ ]+/debian/?$|https?://[^ ]+/debian ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1 | tr -d ' ' || true)
-mirror=${mirror:-http://deb.debian.org/debian}
-echo "deb-src ${mirror%/} bookworm main" > "$apt/etc/sources.list"
-aptopts=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
-         -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
-         -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
-[ "$(id -u)" -eq 0 ] && aptopts+=(-o APT::Sandbox::User=root)
-step apt-update apt-get "${aptopts[@]}" update
-step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source openssl libzip libisal' _ "$dest/src" "${aptopts[@]}"
+# --- sources: Debian source packages (scripts/aptsource.sh).
+source scripts/aptsource.sh
+apt_source "$dest/apt" "$dest/src" openssl libzip libisal
 
 # --- OpenSSL: libcrypto.a and its headers (generated ones included).
 ossl=$(find "$dest/src" -maxdepth 1 -type d -name 'openssl-*' | head -n1)

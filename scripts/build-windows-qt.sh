@@ -56,22 +56,14 @@ step() {
   fi
 }
 
-# --- source: a private apt configuration (as build-windows-deps.sh), so no
-# global deb-src list is added. The unpacked source is kept across recipe bumps.
+# --- source: Debian's qt6-base source package (scripts/aptsource.sh); the unpacked
+# source is kept across recipe bumps.
 src=$dest/src/qt6-base-$hostqt+dfsg
 if [ ! -f "$src/.unpacked" ]; then
   rm -rf "$dest/src" && mkdir -p "$dest/src"
+  source scripts/aptsource.sh
   apt=$dest/apt
-  mkdir -p "$apt"/{etc/sources.list.d,lists/partial,cache/archives/partial}
-  mirror=$(grep -hoE 'https?://[^ ]+/debian/?$|https?://[^ ]+/debian ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1 | tr -d ' ' || true)
-  mirror=${mirror:-http://deb.debian.org/debian}
-  echo "deb-src ${mirror%/} bookworm main" > "$apt/etc/sources.list"
-  aptopts=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
-           -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
-           -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
-  [ "$(id -u)" -eq 0 ] && aptopts+=(-o APT::Sandbox::User=root)
-  step apt-update apt-get "${aptopts[@]}" update
-  step apt-source bash -c 'cd "$1" && shift && apt-get "$@" source qt6-base' _ "$dest/src" "${aptopts[@]}"
+  apt_source "$apt" "$dest/src" qt6-base
   [ -d "$src" ] || { echo "windows qt: $src missing after apt-get source (host Qt is $hostqt)" >&2; exit 1; }
   touch "$src/.unpacked"
   rm -rf "$apt" "$dest"/src/*.orig.tar.* "$dest"/src/*.debian.tar.*
