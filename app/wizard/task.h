@@ -5,6 +5,7 @@
 // event loop. Cancel flips the core's CancelToken; the core checks it in its loops.
 
 #include "common/progress.h"
+#include "install/digest.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
@@ -117,7 +118,13 @@ public:
     {
         begin();
         auto ctx = context();
-        m_future = QtConcurrent::run([ctx, work = std::move(work)] { return work(*ctx); });
+        m_future = QtConcurrent::run([ctx, work = std::move(work)] {
+            // After the result is made: a pool thread outlives its task (install/digest.h).
+            struct ReleaseThreadState {
+                ~ReleaseThreadState() { releaseThreadDigestState(); }
+            } release;
+            return work(*ctx);
+        });
         m_watcher.setFuture(m_future);
     }
     T result() const { return m_future.result(); }

@@ -1,5 +1,6 @@
 #include "install/digest.h"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <zlib.h>
 
@@ -75,6 +76,11 @@ Result<FileDigest> digestFile(const std::string& path)
     d.crc32 = static_cast<std::uint32_t>(crc);
     d.sha256 = h.finishHex();
     return d;
+}
+
+void releaseThreadDigestState()
+{
+    OPENSSL_thread_stop();
 }
 
 }  // namespace cudnnsetup

@@ -35,4 +35,11 @@ struct FileDigest {
 // Reads the file once for both digests.
 Result<FileDigest> digestFile(const std::string& path);
 
+// Frees the calling thread's OpenSSL state (its error queue) now. A pooled worker thread
+// (the wizard's QtConcurrent tasks) otherwise keeps it until the thread ends, and
+// QThread::wait() returns before a thread's TLS destructors have run, so at exit the leak
+// checker of the sanitized suite could find it still allocated. Harmless to call any time:
+// OpenSSL makes it again when the thread next needs it.
+void releaseThreadDigestState();
+
 }  // namespace cudnnsetup
