@@ -12,6 +12,7 @@
 #include "archive/tarverify.h"
 #include "platform/statelock.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -144,16 +145,19 @@ public:
         Operation work{.kind = OpKind::CreateDirectory, .path = p.workDir};
         work.workDir = true;
         p.ops.push_back(work);
-        doc.started = long(p.ops.size()) - 1;
+        // As the engine does: the journal names each folder before it is made (so that a kill
+        // between the mkdir and the write that marks it ours still finds it in progress).
+        doc.started = 0;
         m_prefix = p.ops;
         m_workDir = p.workDir;
         if (!m_files.createDirectories(m_stateDir) || !writeJournal(m_files, journalPathIn(m_stateDir), doc))
             return false;
         m_active = true;
-        for (Operation& op : doc.plan.ops) {
-            if (!m_files.createDirectory(op.path))
+        for (std::size_t i = 0; i < doc.plan.ops.size(); ++i) {
+            if (!m_files.createDirectory(doc.plan.ops[i].path))
                 return false;
-            op.changed = true;  // ours: journaled before anything is put in it
+            doc.plan.ops[i].changed = true;  // ours: journaled before anything is put in it
+            doc.started = long(std::min(i + 1, doc.plan.ops.size() - 1));
             if (!writeJournal(m_files, journalPathIn(m_stateDir), doc))
                 return false;
         }
