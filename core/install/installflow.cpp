@@ -394,15 +394,20 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
     std::optional<std::string> from = archive;
     FlowOptions o = options;
     o.allowUnknown = true;  // repair restores the recorded bytes: their hashes are the check
-    if (!from && !o.verified) {
-        // Without --archive: the recorded archive, if it is still there and still hashes the same.
+    if (!o.verified && !o.sha256) {
         std::error_code ec;
         auto state = snapshotToolkit(std::filesystem::absolute(toolkit, ec).string(), {}, o.stateDir);
-        if (state && state->record && !filesNeedingRepair(*state).empty()) {
+        if (state && state->record) {
             const auto& rec = state->record->at("archive");
             const std::string recorded = rec.value("path", std::string());
-            if (std::filesystem::is_regular_file(recorded, ec)) {
+            // Without --archive: the recorded archive, if it is still there and still hashes the same.
+            if (!from && !filesNeedingRepair(*state).empty() && std::filesystem::is_regular_file(recorded, ec)) {
                 from = recorded;
+                o.sha256 = rec.value("sha256", std::string());
+            } else if (from && *from == recorded) {
+                // The recorded archive named again (the elevated helper's intent carries the plan's
+                // archive, not the hash): checked against the same recorded hash, so that the
+                // helper's plan (authenticity included) is the one that was reviewed.
                 o.sha256 = rec.value("sha256", std::string());
             }
         }
