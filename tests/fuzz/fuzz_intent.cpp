@@ -10,7 +10,7 @@
 //  - intentArguments() of the accepted intent parses back to the same request.
 // "@TK@" in an argument is replaced by a real toolkit folder made at start (with a link to
 // it, and folders named with ';' and '%' that are toolkits too), so that inputs get past
-// canonical() to the checks behind it; the seeds (corpus/intent) use it.
+// canonical() to the checks behind it; the seeds (makeseeds.cpp) use it.
 #include "cli/elevatedargs.h"
 #include "install/trust.h"
 
