@@ -58,12 +58,14 @@ else
   say "sanitized suite: SKIPPED (CUDNN_SETUP_SANITIZED=0)"
 fi
 
-# Crash points and skips come from the CTest run of scripts/test.sh (build/ci).
+# Crash points and skips come from the CTest run of scripts/test.sh (build/ci): one line per row
+# of tst_cli_crashpoints (the hook rows and the elevated helper's, killed by strace) and of the
+# Wine program wine.tst_win_crashpoints (TerminateProcess), whose output LastTest.log holds too.
 points=$(tr -d '\r' <build/ci/Testing/Temporary/LastTest.log 2>/dev/null | sed -n 's/.*crash points: //p')
 if [ -n "$points" ]; then
   while IFS= read -r line; do say "crash points: $line"; done <<<"$points"
 else
-  say "crash points: none reported (tst_cli_crashpoints did not run or was skipped)"
+  say "crash points: none reported (tst_cli_crashpoints and wine.tst_win_crashpoints did not run or were skipped)"
 fi
 scripts/ci-skips.sh build/ci | tee build/ci-skips.txt
 grep '^summary: ' build/ci-skips.txt >>"$summary"

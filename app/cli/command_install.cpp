@@ -1,6 +1,7 @@
 // install, repair, uninstall, recover, and the hidden elevated-apply helper mode.
 #include "cli/commands.h"
 #include "platform/statedir.h"
+#include "cli/elevatedargs.h"
 #include "cli/installsupport.h"
 #include "cli/output.h"
 
@@ -26,13 +27,6 @@
 namespace cudnnsetup::cli {
 
 namespace {
-
-struct InstallArgs {
-    std::string archive, toolkit, sha256, manifest;
-    bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
-    // elevated-apply: the rest of the intent (install/trust.h)
-    std::string operation, transaction, planDigest;
-};
 
 // Absolute: the elevated helper (another working folder) must name the same folder.
 std::string stateDirOf(const CommandContext& ctx)
@@ -247,16 +241,8 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
     const std::string stateDir = stateDirOf(ctx);
     if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard.ok())
         return usage(ctx, a.toolkit, guard.error().code, guard.error().message);
-    std::optional<PlanKind> kindOf;
-    for (PlanKind k : {PlanKind::Install, PlanKind::Repair, PlanKind::Uninstall})
-        if (a.operation == toString(k))
-            kindOf = k;
-    const PlanKind kind = kindOf.value_or(PlanKind::Install);
-    if (!kindOf || !validTransactionId(a.transaction) || a.planDigest.size() != 64 ||
-        (kind == PlanKind::Install && a.archive.empty()) || (kind == PlanKind::Uninstall && !a.archive.empty()))
-        return usage(ctx, a.toolkit, "unsafe-plan", "The elevated helper was started with an incomplete request; "
-                                                    "nothing was changed.");
-    if (auto bad = checkToolkitRoot(a.toolkit))
+    PlanKind kind = PlanKind::Install;
+    if (auto bad = checkElevatedRequest(a, &kind))
         return usage(ctx, a.toolkit, bad->code, bad->message);
     FlowOptions o;
     o.stateDir = stateDir;
@@ -320,16 +306,7 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     // The intent only (install/trust.h intentArguments), never a plan.
     auto* helper = app.add_subcommand("elevated-apply", "");  // empty description: hidden from --help
     helper->group("");
-    helper->add_option("--operation", args->operation)->required();
-    helper->add_option("--toolkit", args->toolkit)->required();
-    helper->add_option("--transaction", args->transaction)->required();
-    helper->add_option("--plan-digest", args->planDigest)->required();
-    helper->add_option("--archive", args->archive);
-    helper->add_option("--sha256", args->sha256);
-    helper->add_option("--manifest", args->manifest);
-    helper->add_flag("--allow-unknown", args->allowUnknown);
-    helper->add_flag("--no-path", args->noPath);
-    helper->add_flag("--include-extra-files", args->includeExtraFiles);
+    addElevatedApplyOptions(*helper, *args);
     helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, *args); });
 }
 

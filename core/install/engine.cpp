@@ -153,7 +153,7 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
     return std::nullopt;
 }
 
-std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool keepWork)
+std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool keepWork, bool inProgress)
 {
     auto fail = [](const Result<Unit>& r) -> std::optional<Error> {
         return r ? std::nullopt : std::optional<Error>(r.error());
@@ -162,8 +162,15 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     case OpKind::CreateDirectory:
         if (m_files.type(op.path) == NodeType::Missing)
             return std::nullopt;
-        if (!op.changed)
-            return std::nullopt;  // not made by this transaction (or not known to be): left as it is
+        if (!op.changed) {
+            // Not known to be ours: left as it is. Except the operation in progress when the
+            // process died, empty: killed between its mkdir and the journal write that says it
+            // made it (tests/cli/tst_cli_crashpoints.cpp kills the helper there). The plan found
+            // no folder there, and an empty one holds nothing of anyone's.
+            if (inProgress && m_files.isEmptyDirectory(op.path))
+                return fail(m_files.removeDirectory(op.path));
+            return std::nullopt;
+        }
         if (op.workDir) {
             if (keepWork)  // it may hold backups that could not be put back
                 return Error{"work-kept", "Kept " + op.path + ": it holds what could not be restored.", ""};
@@ -222,6 +229,10 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     case OpKind::RemoveLink:
         return undoLinkOperation(m_files, op);
     case OpKind::WriteRecord:
+        // Killed inside writeFileAtomic: its temp file (our own name) goes too.
+        if (m_files.type(op.path + ".tmp") == NodeType::File)
+            if (auto e = fail(m_files.removeFile(op.path + ".tmp")))
+                return e;
         if (op.previousRecord)
             return fail(m_files.writeFileAtomic(op.path, op.previousRecord->dump(1)));
         if (m_files.type(op.path) != NodeType::Missing)
@@ -241,7 +252,7 @@ void Engine::rollBack(JournalDoc& doc, const std::string& journal, Outcome& out)
     for (long i = std::min<long>(doc.started, long(doc.plan.ops.size()) - 1); i >= 0; --i) {
         const Operation& op = doc.plan.ops[std::size_t(i)];
         // A failed undo never stops the others (IFW's rollBackInstallation, one catch per op).
-        auto e = undo(doc.plan, op, !failed.empty());
+        auto e = undo(doc.plan, op, !failed.empty(), i == doc.started);
         if (e && e->code == "work-kept") {
             out.notes.push_back(e->message);
             continue;
@@ -324,6 +335,9 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         if (progress)
             progress->onItem(doc.plan.ops[i].describe());
         if (auto e = perform(doc.plan, i, cancel, progress)) {
+            // A folder that was there already is not ours: its operation did nothing.
+            if (doc.plan.ops[i].kind == OpKind::CreateDirectory && !doc.plan.ops[i].changed)
+                doc.started = long(i) - 1;
             if (cancel && cancel->isCancelled() && e->code != "cancelled")
                 out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
             else

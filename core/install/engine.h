@@ -74,7 +74,8 @@ public:
 
 private:
     std::optional<Error> perform(Plan& plan, std::size_t index, const CancelToken* cancel, ProgressSink* progress);
-    std::optional<Error> undo(const Plan& plan, const Operation& op, bool keepWork);
+    // inProgress: op is the journal's `started` one, which may have been cut off mid-way.
+    std::optional<Error> undo(const Plan& plan, const Operation& op, bool keepWork, bool inProgress);
     void rollBack(JournalDoc& doc, const std::string& journal, Outcome& out);
     void cleanupAfterCommit(const Plan& plan);
     void pruneIfEmpty(const std::string& dir);

@@ -12,6 +12,7 @@
 #include "archive/tarverify.h"
 #include "platform/statelock.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -144,16 +145,19 @@ public:
         Operation work{.kind = OpKind::CreateDirectory, .path = p.workDir};
         work.workDir = true;
         p.ops.push_back(work);
-        doc.started = long(p.ops.size()) - 1;
+        // As the engine does: the journal names each folder before it is made (so that a kill
+        // between the mkdir and the write that marks it ours still finds it in progress).
+        doc.started = 0;
         m_prefix = p.ops;
         m_workDir = p.workDir;
         if (!m_files.createDirectories(m_stateDir) || !writeJournal(m_files, journalPathIn(m_stateDir), doc))
             return false;
         m_active = true;
-        for (Operation& op : doc.plan.ops) {
-            if (!m_files.createDirectory(op.path))
+        for (std::size_t i = 0; i < doc.plan.ops.size(); ++i) {
+            if (!m_files.createDirectory(doc.plan.ops[i].path))
                 return false;
-            op.changed = true;  // ours: journaled before anything is put in it
+            doc.plan.ops[i].changed = true;  // ours: journaled before anything is put in it
+            doc.started = long(std::min(i + 1, doc.plan.ops.size() - 1));
             if (!writeJournal(m_files, journalPathIn(m_stateDir), doc))
                 return false;
         }
@@ -390,15 +394,20 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
     std::optional<std::string> from = archive;
     FlowOptions o = options;
     o.allowUnknown = true;  // repair restores the recorded bytes: their hashes are the check
-    if (!from && !o.verified) {
-        // Without --archive: the recorded archive, if it is still there and still hashes the same.
+    if (!o.verified && !o.sha256) {
         std::error_code ec;
         auto state = snapshotToolkit(std::filesystem::absolute(toolkit, ec).string(), {}, o.stateDir);
-        if (state && state->record && !filesNeedingRepair(*state).empty()) {
+        if (state && state->record) {
             const auto& rec = state->record->at("archive");
             const std::string recorded = rec.value("path", std::string());
-            if (std::filesystem::is_regular_file(recorded, ec)) {
+            // Without --archive: the recorded archive, if it is still there and still hashes the same.
+            if (!from && !filesNeedingRepair(*state).empty() && std::filesystem::is_regular_file(recorded, ec)) {
                 from = recorded;
+                o.sha256 = rec.value("sha256", std::string());
+            } else if (from && *from == recorded) {
+                // The recorded archive named again (the elevated helper's intent carries the plan's
+                // archive, not the hash): checked against the same recorded hash, so that the
+                // helper's plan (authenticity included) is the one that was reviewed.
                 o.sha256 = rec.value("sha256", std::string());
             }
         }

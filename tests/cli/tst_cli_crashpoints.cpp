@@ -2,8 +2,14 @@
 // of a test build) before and after every operation of an install, an uninstall and a
 // repair, and once after the commit mark; then `recover` runs. Every time the toolkit, PATH
 // and the install records must be byte-identical to before (killed mid-way: rolled back) or
-// to the complete result (killed after the commit mark: finished). The rows with the
-// elevated helper (CUDNN_SETUP_ELEVATOR=env) as the process that dies skip: it reads no hook.
+// to the complete result (killed after the commit mark: finished).
+// The elevated helper reads no hook in any build (testhooks::disable, a security rule), so
+// the rows where it is the process that dies kill it from outside: strace is its launcher
+// (what pkexec is for real, CUDNN_SETUP_ELEVATOR) and its syscall fault injection sends
+// SIGKILL on entry to the helper's Nth renameat or fsync. One un-killed run under strace
+// lists the helper's journal writes (each a write + fsync of journal.json.tmp, the renameat
+// that publishes it, the fsync of the state folder that makes it durable) and the renames
+// of the operations themselves; then it is killed at each of them, by index.
 #include "clirunner.h"
 #include "common/testhooks.h"
 #include "installfixture.h"
@@ -14,6 +20,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -78,6 +85,76 @@ public:
     const QString toolkit, state, pathFile;
 };
 
+// One kill of the elevated helper: SIGKILL on entry to its `when`-th `syscall` (main thread:
+// strace without -f follows no other thread, and the journal and the renames of the operations
+// are all written there), so that call never runs.
+struct StracePoint {
+    QString syscall;  // renameat or fsync
+    int when = 0;
+    QString what;
+    enum Kind { Publish, Durable, Act } kind = Act;
+    bool complete = false;  // after the commit mark is durable: recover finishes
+};
+
+// The helper's renameat and fsync calls in the order it made them (strace -y: each fd with its
+// path), as points: every renameat (the journal's, and each operation's own), and the fsync of
+// the state folder after each journal rename. The last journal write is the commit mark.
+QList<StracePoint> stracePoints(const QString& trace, const QString& stateDir, int* journalWrites)
+{
+    static const QRegularExpression rename(
+        QString::fromLatin1(R"re(^renameat\(\d+<([^>]*)>, "([^"]*)", \d+<([^>]*)>, "([^"]*)"\) = 0)re"));
+    static const QRegularExpression fsync(QString::fromLatin1(R"re(^fsync\(\d+<([^>]*)>\) = 0)re"));
+    QList<StracePoint> points;
+    int renames = 0, fsyncs = 0, writes = 0, lastPublish = -1;
+    bool awaitingDurable = false;
+    for (const QString& line : QString::fromUtf8(readAll(trace)).split('\n')) {
+        if (const auto m = rename.match(line); m.hasMatch()) {
+            ++renames;
+            const QString to = m.captured(3) + "/" + m.captured(4);
+            if (to == stateDir + "/journal.json") {
+                ++writes;
+                lastPublish = int(points.size());
+                points.append({"renameat", renames,
+                               QStringLiteral("journal write %1: its rename onto journal.json").arg(writes),
+                               StracePoint::Publish});
+                awaitingDurable = true;
+            } else {
+                points.append({"renameat", renames, "an operation's rename onto " + to, StracePoint::Act});
+            }
+        } else if (const auto f = fsync.match(line); f.hasMatch()) {
+            ++fsyncs;
+            if (awaitingDurable && f.captured(1) == stateDir) {
+                points.append({"fsync", fsyncs,
+                               QStringLiteral("journal write %1: the fsync of the state folder after it").arg(writes),
+                               StracePoint::Durable});
+                awaitingDurable = false;
+            }
+        }
+    }
+    // Past the commit mark's rename (its durable fsync included) the install is complete.
+    for (int i = lastPublish + 1; i < points.size(); ++i)
+        points[i].complete = true;
+    *journalWrites = writes;
+    return points;
+}
+
+QString stracePath()
+{
+    return QStandardPaths::findExecutable(QStringLiteral("strace"));
+}
+
+// The launcher the tool runs the helper with: strace, counting (-o trace) or killing (-o /dev/null).
+void writeLauncher(const QString& script, const QString& strace, const QString& output, const StracePoint* kill)
+{
+    QString inject;
+    if (kill)
+        inject = QStringLiteral(" -e inject=%1:signal=SIGKILL:when=%2").arg(kill->syscall).arg(kill->when);
+    writeAll(script, QStringLiteral("#!/bin/sh\nexec '%1' -qq -y -o '%2' -e trace=renameat,fsync%3 \"$@\"\n")
+                         .arg(strace, output, inject)
+                         .toUtf8());
+    QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
 }  // namespace
 
 class TestCliCrashPoints : public QObject {
@@ -85,6 +162,79 @@ class TestCliCrashPoints : public QObject {
 private:
     QTemporaryDir m_archives;
     Release m_release;
+
+    // After recover: byte-identical to before, or (past the commit mark) to the complete result.
+    static void checkRecovered(const Snapshot& after, bool finished, const Snapshot& before, const Snapshot& complete,
+                               const QString& point)
+    {
+        if (finished) {
+            // Finished: the same files, PATH and record as the uninterrupted run.
+            const Snapshot want = withoutTransactionIds(complete), got = withoutTransactionIds(after);
+            if (got != want)
+                qWarning() << "complete:" << want.toolkit << want.records << "after:" << got.toolkit << got.records;
+            QVERIFY2(got.toolkit == want.toolkit, qPrintable(point + ": toolkit not the complete result"));
+            QCOMPARE(got.path, want.path);
+            QVERIFY2(got.records == want.records, qPrintable(point + ": records not the complete result"));
+        } else {
+            if (after != before) {
+                qWarning() << "toolkit before:" << before.toolkit << "after:" << after.toolkit;
+                qWarning() << "records before:" << before.records << "after:" << after.records;
+            }
+            QVERIFY2(after.toolkit == before.toolkit, qPrintable(point + ": toolkit not as before"));
+            QCOMPARE(after.path, before.path);
+            QVERIFY2(after.records == before.records, qPrintable(point + ": records not as before"));
+        }
+    }
+
+    // The elevated rows: the un-killed run (under strace, counting) wrote `trace`; the helper is
+    // now killed at each of its points, the tool reports the dead helper, and `recover` runs as
+    // the elevated side would (this process is root, or the state folder is its own).
+    static void killHelperAtEveryStep(const Scene& s, const QStringList& args, const QProcessEnvironment& env,
+                                      const QString& launcher, const QString& strace, const QString& trace,
+                                      const QString& operation, int ops, int minimum, const Snapshot& before,
+                                      const Snapshot& complete)
+    {
+        int journalWrites = 0;
+        const QList<StracePoint> points = stracePoints(trace, s.state, &journalWrites);
+        // One journal write before each operation and the commit mark, at least (the one-pass
+        // install's work folders add theirs): fewer means the helper's journal left its main thread.
+        QVERIFY2(journalWrites >= ops + 1, qPrintable(QStringLiteral("%1 journal writes for %2 operations in %3")
+                                                         .arg(journalWrites).arg(ops).arg(trace)));
+        int killed = 0, publish = 0, durable = 0, act = 0, finished = 0;
+        for (const StracePoint& point : points) {
+            s.restore();
+            writeLauncher(launcher, strace, "/dev/null", &point);
+            const QString name = QStringLiteral("%1 #%2 (%3)").arg(point.syscall).arg(point.when).arg(point.what);
+            const CliRun run = runCli(args, env);
+            // The helper died (strace re-raises its SIGKILL): the tool itself says so and ends.
+            QVERIFY2(run.exitCode > 0, qPrintable(name + ": " + run.out + run.err));
+            const QJsonArray problems = run.json().object()["problems"].toArray();
+            QVERIFY2(!problems.isEmpty() && problems.at(0).toObject()["code"].toString() == "elevation-failed",
+                     qPrintable(name + ": " + run.out + run.err));
+            // Killed where it was meant to be: on entry, so the rename did not happen.
+            if (point.kind == StracePoint::Publish)
+                QVERIFY2(QFile::exists(s.state + "/journal.json.tmp"), qPrintable(name + ": the write was published"));
+            if (point.kind == StracePoint::Durable) {
+                const QJsonObject journal = QJsonDocument::fromJson(readAll(s.state + "/journal.json")).object();
+                QVERIFY2((journal["status"].toString() == "committed") == point.complete,
+                         qPrintable(name + ": journal says " + journal["status"].toString()));
+            }
+            ++killed;
+            (point.kind == StracePoint::Publish ? publish : point.kind == StracePoint::Durable ? durable : act)++;
+            finished += point.complete;
+            const CliRun r = runCli({"--json", "--state-dir", s.state, "recover"}, env);
+            QVERIFY2(r.exitCode == 0, qPrintable(name + ": " + r.out + r.err));
+            QVERIFY2(!QFile::exists(s.state + "/journal.json"), qPrintable(name));
+            checkRecovered(s.snapshot(), point.complete, before, complete, name);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        qInfo("crash points: %s (elevated helper, killed by strace): %d killed and recovered (%d operations, %d "
+              "journal writes: %d killed at the rename that publishes one, %d at the fsync of the state folder "
+              "after it; %d at an operation's own rename; %d of them past the commit mark)",
+              qPrintable(operation), killed, ops, journalWrites, publish, durable, act, finished);
+        QVERIFY2(killed >= minimum, qPrintable(QString::number(killed)));
+    }
 
 private slots:
     void initTestCase()
@@ -113,9 +263,17 @@ private slots:
         QFETCH(QString, operation);
         QFETCH(bool, elevated);
         QFETCH(int, minimum);
-        if (elevated)
-            QSKIP("the elevated helper reads no test hook in any build (testhooks::disable), so it cannot kill itself "
-                  "at an operation index; killing it from outside at each journal step is not written yet");
+        const QString strace = stracePath();
+        if (elevated) {
+            if (strace.isEmpty())
+                QSKIP("strace is not installed (scripts/deps.sh test installs it): it is what kills the elevated "
+                      "helper, which reads no hook");
+            QProcess probe;
+            probe.start(strace, {"-qq", "-o", "/dev/null", "true"});
+            if (!probe.waitForFinished(30000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+                QSKIP(qPrintable("ptrace is not permitted here, so strace cannot kill the elevated helper: " +
+                                 QString::fromUtf8(probe.readAllStandardError()).trimmed()));
+        }
         QTemporaryDir dir;
         const Scene s(dir.path());
         QDir().mkpath(dir.path() + "/live");
@@ -127,7 +285,13 @@ private slots:
         writeAll(s.pathFile, "C:\\Windows;C:\\cuda\\v10.2\\bin");
 
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", s.pathFile);
+        // The helper reads no hook, so no PATH file: it leaves PATH alone (a Windows-layout
+        // toolkit on Linux), and the tool must plan the same for the digest to match. PATH under
+        // the elevated side is the Wine test's (tests/wine/programs/tst_win_crashpoints.cpp).
+        if (elevated)
+            env.remove("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE");
+        else
+            env.insert("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", s.pathFile);
         env.remove("CUDNN_SETUP_ELEVATOR");
         env.remove("CUDNN_SETUP_TEST_OP_DELAY_MS");
         env.remove("CUDNN_SETUP_TEST_KILL_AT");
@@ -149,8 +313,11 @@ private slots:
         const QStringList args = common + (operation == "install"   ? install
                                            : operation == "uninstall" ? QStringList{"uninstall", "--toolkit", s.toolkit}
                                                                       : QStringList{"repair", "--toolkit", s.toolkit});
-        if (elevated)
-            env.insert("CUDNN_SETUP_ELEVATOR", "env");  // "env PROGRAM ARGS": the helper is a child process
+        const QString launcher = dir.path() + "/launcher.sh", trace = dir.path() + "/trace.txt";
+        if (elevated) {
+            env.insert("CUDNN_SETUP_ELEVATOR", launcher);  // "LAUNCHER PROGRAM ARGS", as pkexec
+            writeLauncher(launcher, strace, trace, nullptr);
+        }
         s.save();
         const Snapshot before = s.snapshot();
 
@@ -161,13 +328,17 @@ private slots:
         QVERIFY(complete != before);
         const int ops = int(clean.json().object()["actions"].toArray().size());
         QVERIFY2(ops > 0, clean.out.constData());
+        if (elevated) {
+            killHelperAtEveryStep(s, args, env, launcher, strace, trace, operation, ops, minimum, before, complete);
+            return;
+        }
 
         QStringList points{"commit"};
         for (int i = 0; i < ops; ++i)
             points << QStringLiteral("before:%1").arg(i) << QStringLiteral("after:%1").arg(i);
         // The one-pass install stages while it verifies, before the engine: a kill at each
         // archive entry handed over (up to the first index past the last entry).
-        const bool prestages = operation == "install" && !elevated;
+        const bool prestages = operation == "install";
         if (prestages)
             for (int i = 0; i < 64; ++i)
                 points << QStringLiteral("prestage:%1").arg(i);
@@ -193,39 +364,20 @@ private slots:
                     break;  // past the last entry (they come last)
                 continue;
             }
-            if (elevated)  // the helper died; the tool itself says so and ends
-                QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() != 0,
-                         qPrintable(point + ": " + said));
-            else
-                QVERIFY2(child.exitStatus() == QProcess::CrashExit, qPrintable(point + ": " + said));
+            QVERIFY2(child.exitStatus() == QProcess::CrashExit, qPrintable(point + ": " + said));
             ++killed;
             if (point.startsWith("prestage:"))
                 ++prestaged;
             const CliRun r = runCli({"--json", "--state-dir", s.state, "recover"}, env);
             QVERIFY2(r.exitCode == 0, qPrintable(point + ": " + r.out + r.err));
             QVERIFY2(!QFile::exists(s.state + "/journal.json"), qPrintable(point));
-            const Snapshot after = s.snapshot();
-            if (point == "commit") {
-                // Finished: the same files, PATH and record as the uninterrupted run.
-                const Snapshot want = withoutTransactionIds(complete), got = withoutTransactionIds(after);
-                if (got != want)
-                    qWarning() << "complete:" << want.toolkit << want.records << "after:" << got.toolkit << got.records;
-                QVERIFY2(got.toolkit == want.toolkit, qPrintable(point + ": toolkit not the complete result"));
-                QCOMPARE(got.path, want.path);
-                QVERIFY2(got.records == want.records, qPrintable(point + ": records not the complete result"));
-            } else {
-                if (after != before) {
-                    qWarning() << "toolkit before:" << before.toolkit << "after:" << after.toolkit;
-                    qWarning() << "records before:" << before.records << "after:" << after.records;
-                }
-                QVERIFY2(after.toolkit == before.toolkit, qPrintable(point + ": toolkit not as before"));
-                QCOMPARE(after.path, before.path);
-                QVERIFY2(after.records == before.records, qPrintable(point + ": records not as before"));
-            }
+            checkRecovered(s.snapshot(), point == "commit", before, complete, point);
+            if (QTest::currentTestFailed())
+                return;
         }
-        qInfo("crash points: %s%s: %d killed and recovered (%d operations, %d kills while staging during "
+        qInfo("crash points: %s: %d killed and recovered (%d operations, %d kills while staging during "
               "verification; %d points not reached)",
-              qPrintable(operation), elevated ? " (elevated helper)" : "", killed, ops, prestaged, unreached);
+              qPrintable(operation), killed, ops, prestaged, unreached);
         if (prestages)
             QVERIFY2(prestaged >= 20, qPrintable(QString::number(prestaged)));  // one per archive entry
         QVERIFY2(killed >= minimum, qPrintable(QString::number(killed)));

@@ -398,6 +398,23 @@ private slots:
         QVERIFY(QFile::exists(m_toolkit + "/bin/cudnn64_8.dll"));
     }
 
+    // A repair from the recorded archive through the helper: the tool checked the archive
+    // against the recorded hash, the helper (whose intent names the archive, not the hash) did
+    // not, and refused every such repair as plan-changed. Both sides now use the recorded hash.
+    void repairThroughLauncherUsesTheRecordedArchive()
+    {
+        QProcessEnvironment env = helperEnv();  // the same PATH (none) on both sides
+        const CliRun in = cli({"install", m_release.path, "--toolkit", m_toolkit, "--allow-unknown"}, &env);
+        QVERIFY2(in.exitCode == 0, in.out + in.err);
+        const QByteArray good = readAll(m_toolkit + "/bin/cudnn64_8.dll");
+        writeAll(m_toolkit + "/bin/cudnn64_8.dll", "damaged");
+        env.insert("CUDNN_SETUP_ELEVATOR", "env");
+        const CliRun r = cli({"repair", "--toolkit", m_toolkit}, &env);
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY(r.json().object()["ok"].toBool());
+        QCOMPARE(readAll(m_toolkit + "/bin/cudnn64_8.dll"), good);
+    }
+
     void elevationRefusedIsExit4()
     {
         const QString refuse = m_dir->path() + "/refuse.sh";

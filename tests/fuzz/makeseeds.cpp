@@ -1,7 +1,8 @@
 // Writes the generated seeds of the fuzz corpora: small zips (deflated, stored, with folder
 // entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
-// with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures.
-//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll
+// with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures, and
+// command lines of the elevated helper (NUL between the arguments).
+//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/intent/*
 // Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
 // tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
@@ -35,6 +36,58 @@ PeOptions tinyPe(const char* version)
     o.fileVersion = version;
     o.bodyBytes = 64;
     return o;
+}
+// The elevated helper's command lines (fuzz_intent.cpp): NUL between the arguments, "@TK@"
+// for the real toolkit that the target makes at start. Accepted install/uninstall/repair
+// requests (every option once), the --opt=value form with a global option after the
+// subcommand, values that look like options, and requests the checks must refuse: the
+// toolkit through a link, with ';' or '%', not canonical, "/"; a transaction with dots; an
+// uninstall with an archive and a short digest.
+void writeIntentSeeds(const std::filesystem::path& dir)
+{
+    std::filesystem::create_directories(dir);
+    const std::string digest(64, 'e'), tx = "20261201T084406Z-71c10b";
+    auto helper = [](std::vector<std::string> rest) {
+        std::vector<std::string> a{"--json", "--state-dir", "/var/lib/cudnn-setup", "elevated-apply", "--operation"};
+        a.insert(a.end(), rest.begin(), rest.end());
+        return a;
+    };
+    auto install = [&](const std::string& toolkit, const std::string& transaction) {
+        return helper({"install", "--toolkit", toolkit, "--transaction", transaction, "--plan-digest", digest,
+                       "--archive", "/tmp/a.zip"});
+    };
+    const std::vector<std::pair<std::string, std::vector<std::string>>> seeds{
+        {"install-accepted", install("@TK@", tx)},
+        {"uninstall-accepted",
+         helper({"uninstall", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest})},
+        {"repair-every-option",
+         helper({"repair", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest, "--archive", "/tmp/a.zip",
+                 "--sha256", std::string(64, 'a'), "--manifest", "/tmp/redistrib_8.2.0.json", "--no-path",
+                 "--include-extra-files", "--allow-unknown"})},
+        {"equals-form-options-after",
+         {"elevated-apply", "--operation=install", "--toolkit=@TK@", "--transaction=abc-DEF-123",
+          "--plan-digest=" + digest, "--archive=/tmp/a.zip", "--json"}},
+        {"option-like-values", helper({"install", "--toolkit", "@TK@", "--transaction=--no-path", "--plan-digest",
+                                       digest, "--archive=-x", "--sha256=--allow-unknown"})},
+        {"toolkit-through-a-link", install("@TK@-link", "t1")},
+        {"toolkit-with-semicolon", install("@TK@;evil", "t1")},
+        {"toolkit-with-percent", install("@TK@%PATH%", "t1")},
+        {"toolkit-with-newline", install("@TK@\n", "t1")},
+        {"toolkit-not-canonical", install("@TK@/../tk", "t1")},
+        {"toolkit-root", install("/", "t1")},
+        {"transaction-with-dots", install("@TK@", "../../etc")},
+        {"uninstall-with-archive-short-digest", helper({"uninstall", "--toolkit", "@TK@", "--transaction", "t1",
+                                                        "--plan-digest", "short", "--archive", "/tmp/a.zip"})},
+    };
+    for (const auto& [name, args] : seeds) {
+        std::vector<std::uint8_t> bytes;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            if (i)
+                bytes.push_back(0);
+            bytes.insert(bytes.end(), args[i].begin(), args[i].end());
+        }
+        writeBytes(dir / name, bytes);
+    }
 }
 }  // namespace
 
@@ -108,6 +161,7 @@ int main(int argc, char** argv)
         o.defect = static_cast<PeDefect>(d);
         writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
     }
+    writeIntentSeeds(out / "intent");
     std::printf("seeds written to %s\n", out.string().c_str());
     return 0;
 }

@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -396,6 +397,70 @@ private slots:
         now.removeIf([](const QString& l) { return l.startsWith("lib/x64"); });
         QCOMPARE(now, before);
         QVERIFY(!QFile::exists(QString::fromStdString(journalPathIn(m_state.toStdString()))));
+    }
+
+    // An empty folder someone made before its step is not ours either: the step fails and the
+    // rollback leaves it (only the operation a crash cut off may be, see below).
+    void emptyFolderAppearingBeforeItsStepIsLeft()
+    {
+        QVERIFY(QDir(m_toolkit + "/lib/x64").removeRecursively());
+        const std::string target = QDir(m_toolkit).canonicalPath().toStdString() + "/lib/x64";
+        EngineHooks hooks;
+        hooks.beforeOperation = [&](std::size_t, const Operation& op) {
+            if (op.kind == OpKind::CreateDirectory && op.path == target)
+                QDir().mkpath(QString::fromStdString(target));
+        };
+        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-in", nullptr, hooks);
+        QVERIFY(!out.ok);
+        QVERIFY(out.notRestored.empty());
+        QVERIFY(QFileInfo(QString::fromStdString(target)).isDir());
+    }
+
+    // Killed between a folder's mkdir and the journal write that marks it as made (the elevated
+    // helper killed at that rename, tests/cli/tst_cli_crashpoints.cpp): the journal names the
+    // operation in progress, unmarked; recover removes the folder it finds there, empty.
+    void crashBetweenMkdirAndItsJournalMark_data()
+    {
+        QTest::addColumn<bool>("empty");
+        QTest::newRow("empty: removed") << true;
+        QTest::newRow("not empty: left") << false;
+    }
+    void crashBetweenMkdirAndItsJournalMark()
+    {
+        QFETCH(bool, empty);
+        const QStringList before = manifest(m_toolkit);
+        JournalDoc doc;
+        doc.plan = planFor(PlanKind::Install, &m_r82.info, m_toolkit, m_state, m_pathFile, "tx-mk");
+        const auto& ops = doc.plan.ops;
+        // The transaction's work folder (the toolkit's .cudnn-setup before it: made and marked;
+        // a rollback prunes that one anyway when it is left empty).
+        const auto it = std::find_if(ops.begin(), ops.end(), [](const Operation& op) {
+            return op.kind == OpKind::CreateDirectory && op.workDir;
+        });
+        QVERIFY(it != ops.end());
+        const long at = long(it - ops.begin());
+        for (long i = 0; i < at; ++i)  // the steps before it ran (folders made and marked)
+            if (ops[std::size_t(i)].kind == OpKind::CreateDirectory) {
+                QVERIFY(QDir().mkpath(QString::fromStdString(ops[std::size_t(i)].path)));
+                doc.plan.ops[std::size_t(i)].changed = true;
+            } else {
+                QFAIL("the test expects only folders before the work folder");
+            }
+        const QString made = QString::fromStdString(it->path);
+        QVERIFY(QDir().mkpath(made));
+        if (!empty)
+            writeText(made + "/mine.txt", "put there meanwhile");
+        doc.started = at;
+        QVERIFY(QDir().mkpath(m_state));
+        QVERIFY(writeJournal(*m_real, journalPathIn(m_state.toStdString()), doc));
+        Engine engine(*m_real, m_path.get(), m_source.get());
+        const Outcome rec = engine.recover(m_state.toStdString());
+        if (empty) {
+            QVERIFY2(rec.ok, rec.notRestored.empty() ? "" : rec.notRestored[0].message.c_str());
+            QCOMPARE(manifest(m_toolkit), before);
+        } else {
+            QCOMPARE(readAll(made + "/mine.txt"), QStringLiteral("put there meanwhile"));
+        }
     }
 
     // Issue 12: while the prompt was up a user who could write the toolkit swapped `bin` for a
