@@ -31,22 +31,13 @@ public:
     PipelinedWriter(const PipelinedWriter&) = delete;
     PipelinedWriter& operator=(const PipelinedWriter&) = delete;
 
-    // False once the writer has failed (the error is told by close()).
+    // False once the writer has failed (the error is told by close()). A stored entry arrives in read
+    // blocks (4 MiB): it is queued in pieces of kPiece, so that the queue's bound holds for it too.
     bool push(const std::uint8_t* data, std::size_t size)
     {
-        std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [&] { return m_error || m_queued + size <= kQueueBytes || m_queue.empty(); });
-        if (m_error)
-            return false;
-        std::vector<std::uint8_t> chunk;
-        if (!m_spare.empty()) {
-            chunk = std::move(m_spare.back());
-            m_spare.pop_back();
-        }
-        chunk.assign(data, data + size);
-        m_queued += size;
-        m_queue.push_back(std::move(chunk));
-        m_changed.notify_all();
+        for (std::size_t at = 0; at < size; at += kPiece)
+            if (!pushPiece(data + at, std::min(kPiece, size - at)))
+                return false;
         return true;
     }
     // Waits until every byte is hashed and written; the writer's first error, if any.
@@ -64,6 +55,24 @@ public:
     std::string finishHex() { return m_hash.finishHex(); }
 
 private:
+    static constexpr std::size_t kPiece = 1u << 20;
+    bool pushPiece(const std::uint8_t* data, std::size_t size)
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_error || m_queued + size <= kQueueBytes || m_queue.empty(); });
+        if (m_error)
+            return false;
+        std::vector<std::uint8_t> chunk;
+        if (!m_spare.empty()) {
+            chunk = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+        chunk.assign(data, data + size);
+        m_queued += size;
+        m_queue.push_back(std::move(chunk));
+        m_changed.notify_all();
+        return true;
+    }
     void run()
     {
         std::unique_lock lock(m_mutex);
