@@ -5,7 +5,7 @@
 //   unknown verify   (full single pass)                    vs  7z t + openssl dgst -sha256   target <= 0.34
 //   install          (verify + stage + fsync + rename)     vs  7z x + sync                   target <= 0.60
 //   peak RSS of every cudnn-setup run                                                        target <= 64 MiB
-// Warm page cache for all, best of N runs. The archives are generated in a temp folder and deleted.
+// Warm page cache for all, best of N runs, ours and the reference alternately; wall and CPU time. The archives are generated in a temp folder and deleted.
 // Not a CTest test: see run-archive-bench.sh.
 //
 //   bench_archive [--runs N] [--dir TMPDIR] [--shapes 82,927] [--keep]
@@ -34,6 +34,7 @@ namespace fs = std::filesystem;
 
 struct Measured {
     double seconds = 0;
+    double cpuSeconds = 0;  // user + system of the command and everything it waited for
     long maxRssKiB = 0;
     int status = -1;
 };
@@ -51,6 +52,8 @@ Measured runShell(const std::string& command)
     wait4(pid, &status, 0, &usage);
     Measured m;
     m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    m.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     m.maxRssKiB = usage.ru_maxrss;
     m.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return m;
@@ -74,7 +77,7 @@ std::string shellOutput(const std::string& command)
 Measured best(const std::string& command, int runs, const std::function<void()>& before = {})
 {
     Measured b;
-    b.seconds = 1e30;
+    b.seconds = b.cpuSeconds = 1e30;
     for (int i = 0; i < runs; ++i) {
         if (before)
             before();
@@ -82,8 +85,28 @@ Measured best(const std::string& command, int runs, const std::function<void()>&
         b.maxRssKiB = std::max(b.maxRssKiB, m.maxRssKiB);
         b.status = b.status > 0 ? b.status : m.status;
         b.seconds = std::min(b.seconds, m.seconds);
+        b.cpuSeconds = std::min(b.cpuSeconds, m.cpuSeconds);
     }
     return b;
+}
+
+// Ours and the reference alternately, `runs` rounds, best of each: on a shared machine whose load
+// comes and goes, both see the same stretches of it.
+std::pair<Measured, Measured> bestPair(const std::string& ours, const std::string& theirs, int runs,
+                                       const std::function<void()>& before = {})
+{
+    Measured a, b;
+    for (int i = 0; i < runs; ++i) {
+        const Measured x = best(ours, 1, before), y = best(theirs, 1, before);
+        for (auto [into, m] : {std::pair{&a, &x}, std::pair{&b, &y}}) {
+            *into = i == 0 ? *m : *into;
+            into->seconds = std::min(into->seconds, m->seconds);
+            into->cpuSeconds = std::min(into->cpuSeconds, m->cpuSeconds);
+            into->maxRssKiB = std::max(into->maxRssKiB, m->maxRssKiB);
+            into->status = into->status > 0 ? into->status : m->status;
+        }
+    }
+    return {a, b};
 }
 
 void freshToolkit(const fs::path& p, const fs::path& state)
@@ -92,6 +115,7 @@ void freshToolkit(const fs::path& p, const fs::path& state)
     fs::remove_all(state);
     for (const char* d : {"bin", "include", "lib/x64"})
         fs::create_directories(p / d);
+    std::ofstream(p / "version.json") << "{\"cuda\":{\"version\":\"11.3.1\"}}";  // a CUDA toolkit to install
     runShell("sync");
 }
 
@@ -102,11 +126,15 @@ struct Shape {
 
 bool allMet = true;
 
-void ratio(const char* what, double ours, double theirs, double target)
+// The target is on wall time, as the issue states it. CPU time is printed beside it: on a loaded machine
+// (every core busy with other work) a program's parallelism buys nothing, and the wall ratio drifts
+// towards the CPU ratio.
+void ratio(const char* what, const Measured& ours, const Measured& theirs, double target)
 {
-    const double r = ours / theirs;
+    const double r = ours.seconds / theirs.seconds;
     allMet = allMet && r <= target;
-    std::printf("  ratio %-38s %5.2f   (target <= %.2f: %s)\n", what, r, target, r <= target ? "met" : "MISSED");
+    std::printf("  ratio %-38s %5.2f   (target <= %.2f: %s)   CPU time %.2f s / %.2f s = %.2f\n", what, r, target,
+                r <= target ? "met" : "MISSED", ours.cpuSeconds, theirs.cpuSeconds, ours.cpuSeconds / theirs.cpuSeconds);
 }
 
 }  // namespace
@@ -132,6 +160,9 @@ int main(int argc, char** argv)
         }
     }
     const std::string cli = CUDNN_SETUP_CLI;
+    std::string loadAtStart = shellOutput("cut -d' ' -f1-3 /proc/loadavg");
+    if (!loadAtStart.empty() && loadAtStart.back() == '\n')
+        loadAtStart.pop_back();
     std::string tmpl = (fs::path(base) / "cudnn-archive-bench-XXXXXX").string();
     if (!mkdtemp(tmpl.data())) {
         std::perror("mkdtemp");
@@ -178,35 +209,35 @@ int main(int argc, char** argv)
         const std::string a = quote(archive.string());
         // Each line is printed as soon as it is measured (a long run stopped half-way keeps its numbers).
         auto line = [](const char* what, const Measured& m, bool rss) {
-            std::printf("  %-44s %7.2f s%s", what, m.seconds, m.status == 0 ? "" : "  (FAILED)");
+            std::printf("  %-44s %7.2f s (CPU %.2f s)%s", what, m.seconds, m.cpuSeconds, m.status == 0 ? "" : "  (FAILED)");
             if (rss)
                 std::printf("  peak RSS %.1f MiB", m.maxRssKiB / 1024.0);
             std::printf("\n");
             std::fflush(stdout);
         };
-        const Measured official = best(quote(cli) + " verify " + a + " --manifest " + quote(manifest.string()) +
-                                           " --json > /dev/null", runs);
+        const auto [official, openssl] = bestPair(quote(cli) + " verify " + a + " --manifest " + quote(manifest.string()) +
+                                                      " --json > /dev/null",
+                                                  "openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("cudnn-setup verify, official (--manifest)", official, true);
-        const Measured openssl = best("openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("openssl dgst -sha256", openssl, false);
-        const Measured unknown = best(quote(cli) + " verify " + a + " --json > /dev/null", runs);
+        const auto [unknown, sevenT] = bestPair(quote(cli) + " verify " + a + " --json > /dev/null",
+                                                "7z t " + a + " > /dev/null && openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("cudnn-setup verify, unknown origin", unknown, true);
-        const Measured sevenT = best("7z t " + a + " > /dev/null && openssl dgst -sha256 " + a + " > /dev/null", runs);
         line("7z t + openssl dgst -sha256", sevenT, false);
         const fs::path tk = dir / "toolkit", state = dir / "state";
         auto fresh = [&] { freshToolkit(tk, state); };
-        const Measured install = best(quote(cli) + " --state-dir " + quote(state.string()) + " install " + a +
-                                          " --toolkit " + quote(tk.string()) + " --allow-unknown --no-path > /dev/null && sync",
-                                      runs, fresh);
+        const auto [install, sevenX] =
+            bestPair(quote(cli) + " --state-dir " + quote(state.string()) + " install " + a + " --toolkit " +
+                         quote(tk.string()) + " --allow-unknown --no-path > /dev/null && sync",
+                     "7z x -y " + a + " -o" + quote(tk.string()) + " > /dev/null && sync", runs, fresh);
         line("cudnn-setup install + sync", install, true);
-        const Measured sevenX = best("7z x -y " + a + " -o" + quote(tk.string()) + " > /dev/null && sync", runs, fresh);
         line("7z x + sync", sevenX, false);
         fs::remove_all(tk);
         fs::remove_all(state);
 
-        ratio("official verify / openssl", official.seconds, openssl.seconds, 1.20);
-        ratio("unknown verify / (7z t + openssl)", unknown.seconds, sevenT.seconds, 0.34);
-        ratio("install / (7z x + sync)", install.seconds, sevenX.seconds, 0.60);
+        ratio("official verify / openssl", official, openssl, 1.20);
+        ratio("unknown verify / (7z t + openssl)", unknown, sevenT, 0.34);
+        ratio("install / (7z x + sync)", install, sevenX, 0.60);
         const long rss = std::max({official.maxRssKiB, unknown.maxRssKiB, install.maxRssKiB});
         allMet = allMet && rss <= 64 * 1024 && official.status == 0 && unknown.status == 0 && install.status == 0;
         std::printf("  peak RSS of cudnn-setup %.1f MiB (target <= 64: %s)\n", rss / 1024.0,
@@ -215,8 +246,9 @@ int main(int argc, char** argv)
         if (!keep)
             fs::remove(archive);
     }
-    std::printf("best of %d runs each; %ld CPUs; load average at the end: %s", runs, sysconf(_SC_NPROCESSORS_ONLN),
-                shellOutput("cut -d' ' -f1-3 /proc/loadavg").c_str());
+    std::printf("best of %d runs each (wall and CPU time each the best of its own); %ld CPUs; load average at the "
+                "start: %s; at the end: %s",
+                runs, sysconf(_SC_NPROCESSORS_ONLN), loadAtStart.c_str(), shellOutput("cut -d' ' -f1-3 /proc/loadavg").c_str());
     if (!keep)
         fs::remove_all(dir);
     return allMet ? 0 : 1;

@@ -7,7 +7,7 @@
 # The sanitized suite is the "ci-sanitize" preset: the debug preset (ASan + UBSan, leaks
 # checked, a UBSan report is a failure) built with the wizard, running every native suite:
 # core, CLI and the wizard's GUI suites offscreen, and the fuzz replays. Left out, each run in
-# the ci suite unsanitized: tst_bigarchive (label big: archives of 2.4 and 4.5 GB, minutes under
+# the ci suite unsanitized: tst_bigarchive (label big: archives of 2.4 and 4.6 GB, minutes under
 # ASan), the crash points (label crashpoints: about 500 runs of the tool, 5 minutes under ASan,
 # the same install code the CLI suites run sanitized) and the Wine suites (Windows binaries:
 # mingw has no ASan). Measured on the 2-core development machine, cold (no ccache): build

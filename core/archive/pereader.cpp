@@ -255,35 +255,150 @@ std::optional<std::uint32_t> findEntry(const Source& src, const ResourceArea& ar
     return std::nullopt;
 }
 
-std::optional<std::string> parseVersionInfo(const std::uint8_t* block, std::size_t len, std::string& error)
+std::uint16_t le16(const std::uint8_t* b, std::size_t at) { return static_cast<std::uint16_t>(b[at] | (b[at + 1] << 8)); }
+std::uint32_t le32(const std::uint8_t* b, std::size_t at)
 {
-    auto u16 = [&](std::size_t at) { return static_cast<std::uint16_t>(block[at] | (block[at + 1] << 8)); };
-    auto u32 = [&](std::size_t at) {
-        return static_cast<std::uint32_t>(u16(at)) | (static_cast<std::uint32_t>(u16(at + 2)) << 16);
-    };
+    return static_cast<std::uint32_t>(le16(b, at)) | (static_cast<std::uint32_t>(le16(b, at + 2)) << 16);
+}
+std::size_t align4(std::size_t v) { return (v + 3) & ~std::size_t{3}; }
+
+// One node of the version tree (VS_VERSIONINFO, StringFileInfo, StringTable, String): wLength,
+// wValueLength, wType, a NUL-terminated UTF-16 key, padding to 32 bits, the value, the children.
+// Parsed only when it lies inside [at, limit); `end` is where it stops (at + wLength).
+struct VersionNode {
+    std::size_t at = 0, end = 0, valueAt = 0;
+    std::uint16_t valueLength = 0;
+    std::u16string key;
+};
+constexpr std::size_t kMaxKeyChars = 64;    // the longest standard key is "OriginalFilename"
+constexpr std::size_t kMaxValueChars = 512;  // what we keep of a string value
+
+std::optional<VersionNode> readNode(const std::uint8_t* b, std::size_t at, std::size_t limit)
+{
+    if (at >= limit || limit - at < 6)
+        return std::nullopt;
+    VersionNode n;
+    n.at = at;
+    const std::size_t length = le16(b, at);
+    if (length < 6 || length > limit - at)
+        return std::nullopt;
+    n.end = at + length;
+    n.valueLength = le16(b, at + 2);
+    std::size_t p = at + 6;
+    for (;; p += 2) {
+        if (p + 2 > n.end || n.key.size() > kMaxKeyChars)
+            return std::nullopt;  // a key that does not end inside its node
+        const char16_t c = le16(b, p);
+        if (c == 0)
+            break;
+        n.key.push_back(c);
+    }
+    n.valueAt = std::min(align4(p + 2), n.end);
+    return n;
+}
+
+// The children of `parent`, which start after its value (`childrenAt`), each on a 32-bit boundary.
+template <typename F>
+void forEachChild(const std::uint8_t* b, std::size_t childrenAt, std::size_t end, F&& f)
+{
+    for (std::size_t at = align4(childrenAt); at < end;) {
+        auto child = readNode(b, at, end);
+        if (!child || f(*child))
+            return;
+        at = align4(child->end);  // wLength >= 6: always moves forward
+    }
+}
+
+std::string utf8(const std::u16string& s)
+{
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        std::uint32_t c = s[i];
+        if (c >= 0xD800 && c < 0xDC00 && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] < 0xE000)
+            c = 0x10000 + ((c - 0xD800) << 10) + (s[++i] - 0xDC00);
+        else if (c >= 0xD800 && c < 0xE000)
+            c = 0xFFFD;  // a lone surrogate
+        if (c < 0x80) {
+            out.push_back(static_cast<char>(c));
+        } else if (c < 0x800) {
+            out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+            out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+        } else if (c < 0x10000) {
+            out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+            out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+        } else {
+            out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+            out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+        }
+    }
+    return out;
+}
+
+// StringFileInfo -> StringTable ("040904B0", ...) -> String "FileDescription": the first one found.
+// A damaged table only means no description; it never sets the reader's error.
+std::optional<std::string> findFileDescription(const std::uint8_t* b, std::size_t childrenAt, std::size_t end)
+{
+    std::optional<std::string> found;
+    forEachChild(b, childrenAt, end, [&](const VersionNode& info) {
+        if (info.key != u"StringFileInfo")
+            return false;  // VarFileInfo
+        forEachChild(b, info.valueAt, info.end, [&](const VersionNode& table) {
+            forEachChild(b, table.valueAt, table.end, [&](const VersionNode& str) {
+                if (str.key != u"FileDescription")
+                    return false;
+                std::u16string value;
+                for (std::size_t p = str.valueAt; p + 2 <= str.end && value.size() < kMaxValueChars; p += 2) {
+                    const char16_t c = le16(b, p);
+                    if (c == 0)
+                        break;
+                    value.push_back(c);
+                }
+                found = utf8(value);
+                return true;
+            });
+            return found.has_value();
+        });
+        return found.has_value();
+    });
+    return found;
+}
+
+void parseVersionInfo(const std::uint8_t* block, std::size_t len, PeInfo& info)
+{
     static constexpr char kKey[] = "VS_VERSION_INFO";
     if (len < 40 + 52) {
-        error = "the VERSIONINFO resource is too small";
-        return std::nullopt;
+        info.error = "the VERSIONINFO resource is too small";
+        return;
     }
-    const std::size_t blockLen = std::min<std::size_t>(len, u16(0) ? u16(0) : len);
+    const std::size_t blockLen = std::min<std::size_t>(len, le16(block, 0) ? le16(block, 0) : len);
     for (std::size_t i = 0; i < sizeof kKey; ++i) {
-        if (u16(6 + 2 * i) != static_cast<std::uint16_t>(kKey[i])) {
-            error = "the VERSIONINFO resource does not start with VS_VERSION_INFO";
-            return std::nullopt;
+        if (le16(block, 6 + 2 * i) != static_cast<std::uint16_t>(kKey[i])) {
+            info.error = "the VERSIONINFO resource does not start with VS_VERSION_INFO";
+            return;
         }
     }
     // The fixed info follows the key padded to 32 bits; tolerate writers that pad differently by
-    // looking for the signature at the next few 32-bit positions.
-    for (std::size_t at = 40; at + 52 <= blockLen && at <= 64; at += 4) {
-        if (u32(at) == kFixedFileInfoSignature) {
-            const std::uint32_t ms = u32(at + 8), ls = u32(at + 12);
-            return std::to_string(ms >> 16) + "." + std::to_string(ms & 0xFFFF) + "." + std::to_string(ls >> 16)
-                   + "." + std::to_string(ls & 0xFFFF);
+    // looking for the signature at the next few 32-bit positions. Without it (wValueLength 0) the
+    // string tables start right after the key.
+    const std::uint16_t valueLength = le16(block, 2);
+    std::size_t childrenAt = 40 + valueLength;
+    bool fixedFound = false;
+    for (std::size_t at = 40; valueLength != 0 && at + 52 <= blockLen && at <= 64; at += 4) {
+        if (le32(block, at) == kFixedFileInfoSignature) {
+            const std::uint32_t ms = le32(block, at + 8), ls = le32(block, at + 12);
+            info.fileVersion = std::to_string(ms >> 16) + "." + std::to_string(ms & 0xFFFF) + "." +
+                               std::to_string(ls >> 16) + "." + std::to_string(ls & 0xFFFF);
+            childrenAt = at + 52;
+            fixedFound = true;
+            break;
         }
     }
-    error = "VS_FIXEDFILEINFO signature 0xFEEF04BD not found";
-    return std::nullopt;
+    info.fileDescription = findFileDescription(block, childrenAt, blockLen);
+    if (!fixedFound)
+        info.error = "VS_FIXEDFILEINFO signature 0xFEEF04BD not found";
 }
 
 void readVersion(const Source& src, PeInfo& info, const Headers& h)
@@ -350,7 +465,7 @@ void readVersion(const Source& src, PeInfo& info, const Headers& h)
         info.error = "the VERSIONINFO data lies outside the file";
         return;
     }
-    info.fileVersion = parseVersionInfo(block.data(), block.size(), info.error);
+    parseVersionInfo(block.data(), block.size(), info);
 }
 
 // IMAGE_IMPORT_DESCRIPTORs (20 bytes each, ended by an all-zero one) and their DLL names. A

@@ -1,7 +1,8 @@
 #pragma once
 // A small, bounds-checked reader of PE images: machine, optional-header magic, the
-// VS_VERSIONINFO FileVersion from the resource section and the names of the imported DLLs. It works on a byte span and
-// never reads outside it, whatever the file claims (hostile input is expected).
+// VS_VERSIONINFO FileVersion and FileDescription from the resource section and the names of the
+// imported DLLs. It works on a byte span and never reads outside it, whatever the file claims
+// (hostile input is expected).
 
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +19,9 @@ struct PeInfo {
     std::uint16_t optionalMagic = 0;  // 0x20B PE32+, 0x10B PE32
     bool isDll = false;             // IMAGE_FILE_DLL characteristic
     std::optional<std::string> fileVersion;  // "8.2.0.53" from VS_FIXEDFILEINFO (dwFileVersionMS/LS)
+    // The StringFileInfo's FileDescription (first string table that has one), as UTF-8, at most 512
+    // UTF-16 units: "NVIDIA CUDA Deep Neural Network Library 8.2.0.53" or whatever the vendor wrote.
+    std::optional<std::string> fileDescription;
     // The DLL names of the import directory ("cublasLt64_11.dll"), as written. importsRead: the
     // table was read to its end (an image without one has none); false when it could not be
     // (a stream keeps only headers and resources, or the table is damaged).

@@ -202,19 +202,29 @@ std::optional<Version> fileVersionEvidence(std::string_view fieldText, const std
 {
     if (!header)
         return std::nullopt;
-    auto v = Version::parse(fieldText);
-    if (!v) {
-        // A FileDescription such as "NVIDIA CUDA Deep Neural Network Library 8.2.0.53": its last word.
-        const auto space = fieldText.find_last_of(' ');
-        if (space == std::string_view::npos)
-            return std::nullopt;
-        v = Version::parse(fieldText.substr(space + 1));
-        if (!v)
-            return std::nullopt;
+    auto counts = [&](const Version& v) {
+        return !isNvidiaDriverStyleVersion(v) && v.major == header->major && v.minor == header->minor;
+    };
+    if (auto v = Version::parse(fieldText))  // a FileVersion: the whole field
+        return counts(*v) ? v : std::nullopt;
+    // A FileDescription is prose ("NVIDIA CUDA Deep Neural Network Library v8.2.0.53 (CUDA 11.3)"): each
+    // dotted number in it is a candidate, and the first that agrees with the header counts.
+    for (std::size_t i = 0; i < fieldText.size();) {
+        if (fieldText[i] < '0' || fieldText[i] > '9' || (i > 0 && (fieldText[i - 1] == '.' || fieldText[i - 1] == '_'))) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < fieldText.size() && ((fieldText[end] >= '0' && fieldText[end] <= '9') || fieldText[end] == '.'))
+            ++end;
+        std::string_view token = fieldText.substr(i, end - i);
+        while (!token.empty() && token.back() == '.')
+            token.remove_suffix(1);  // "... 8.2.0." at the end of a sentence
+        if (auto v = Version::parse(token); v && counts(*v))
+            return v;
+        i = end;
     }
-    if (isNvidiaDriverStyleVersion(*v) || v->major != header->major || v->minor != header->minor)
-        return std::nullopt;
-    return v;
+    return std::nullopt;
 }
 
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder)

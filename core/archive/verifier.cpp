@@ -299,7 +299,10 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
 
     std::vector<VersionClaim> claims;
     std::optional<Version> headerVersion;
-    std::vector<std::pair<std::string, std::string>> dllFileVersions;  // (entry name, FileVersion)
+    struct VersionField {
+        std::string entry, field, text;  // entry name, "file version" / "file description", the field's text
+    };
+    std::vector<VersionField> dllVersionFields;
     for (const auto& e : entries) {
         if (e.isDirectory)
             continue;
@@ -329,8 +332,10 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
                                                  ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
             if (info->fileVersion) {
                 ve.version = info->fileVersion;
-                dllFileVersions.emplace_back(e.name, *info->fileVersion);
+                dllVersionFields.push_back({e.name, "file version", *info->fileVersion});
             }
+            if (info->fileDescription)
+                dllVersionFields.push_back({e.name, "file description", *info->fileDescription});
         }
         if (const auto& t = text[e.index]; t && !headerVersion && (headerVersion = parseVersionHeader(*t)))
             claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", e.name, *headerVersion});
@@ -343,12 +348,13 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         claims.push_back(VersionClaim{"the top folder " + detected->layout.root, std::nullopt, *fromRoot.cudnn});
     if (fromName.cudnn)
         claims.push_back(VersionClaim{"the file name", std::nullopt, *fromName.cudnn});
-    // A DLL's FileVersion is evidence only where it agrees with the header's major.minor (cudnn-facts.md
-    // §7: cuDNN 7 DLLs carry NVIDIA's driver-style 6.14.11.x, what 8.x/9.x carry is not confirmed).
+    // A DLL's FileVersion or FileDescription is evidence only where it agrees with the header's
+    // major.minor (cudnn-facts.md §7: cuDNN 7 DLLs carry NVIDIA's driver-style 6.14.11.x, what 8.x/9.x
+    // carry is not confirmed); NVIDIA's scheme, another product's version or prose are no evidence.
     std::optional<Version> dllVersion;
-    for (const auto& [entryName, fileVersion] : dllFileVersions)
-        if (auto v = fileVersionEvidence(fileVersion, headerVersion)) {
-            claims.push_back(VersionClaim{baseName(entryName) + " (file version)", entryName, *v});
+    for (const auto& f : dllVersionFields)
+        if (auto v = fileVersionEvidence(f.text, headerVersion)) {
+            claims.push_back(VersionClaim{baseName(f.entry) + " (" + f.field + ")", f.entry, *v});
             if (!dllVersion)
                 dllVersion = v;
         }

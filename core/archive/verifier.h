@@ -30,11 +30,12 @@ struct VerifiedEntry {
 };
 
 // Limits on what the central directory may declare, checked before anything is inflated
-// (a real cuDNN zip: < 100 entries, largest file ~1 GB, no file better than ~10:1).
+// (a real cuDNN zip: < 100 entries, largest file ~2.2 GB in 9.27 and growing, no file better than
+// ~10:1). The sizes leave room for DLLs past 4 GiB (zip64); the ratio is what stops a bomb.
 struct VerifyLimits {
     std::uint64_t maxEntries = 10000;
-    std::uint64_t maxEntrySize = 4ull << 30;     // declared uncompressed size of one entry
-    std::uint64_t maxTotalSize = 8ull << 30;     // sum of declared uncompressed sizes
+    std::uint64_t maxEntrySize = 16ull << 30;    // declared uncompressed size of one entry
+    std::uint64_t maxTotalSize = 32ull << 30;    // sum of declared uncompressed sizes
     std::uint64_t maxRatio = 100;                // uncompressed : compressed, per entry ...
     std::uint64_t ratioFloor = 1ull << 20;       // ... for entries declaring at least this many bytes
 };

@@ -3,6 +3,11 @@
 #include "archive/pathsafety.h"
 #include "install/digest.h"
 
+#include <condition_variable>
+#include <deque>
+#include <thread>
+#include <vector>
+
 namespace cudnnsetup {
 
 namespace {
@@ -13,11 +18,113 @@ std::string parentOf(const std::string& path)
     return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
 }
 
+// Hashes and writes a large entry's bytes on a thread of its own. The worker that inflates an entry is
+// the install's critical path (one deflate stream cannot be split, and the other workers wait for the
+// bytes behind it in the file), so it should only inflate: the SHA-256 of the inflated bytes and the
+// write to disk then overlap with it where a core is free. The queue is bounded (kQueueBytes), so
+// memory stays bounded however large the entry; the bytes are the same, in the same order.
+class PipelinedWriter {
+public:
+    static constexpr std::size_t kQueueBytes = 2u << 20;
+    explicit PipelinedWriter(OutputFile& out) : m_out(out), m_thread([this] { run(); }) {}
+    ~PipelinedWriter() { close(); }
+    PipelinedWriter(const PipelinedWriter&) = delete;
+    PipelinedWriter& operator=(const PipelinedWriter&) = delete;
+
+    // False once the writer has failed (the error is told by close()). A stored entry arrives in read
+    // blocks (4 MiB): it is queued in pieces of kPiece, so that the queue's bound holds for it too.
+    bool push(const std::uint8_t* data, std::size_t size)
+    {
+        for (std::size_t at = 0; at < size; at += kPiece)
+            if (!pushPiece(data + at, std::min(kPiece, size - at)))
+                return false;
+        return true;
+    }
+    // Waits until every byte is hashed and written; the writer's first error, if any.
+    std::optional<Error> close()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_closed = true;
+        }
+        m_changed.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+        return m_error;
+    }
+    std::string finishHex() { return m_hash.finishHex(); }
+
+private:
+    static constexpr std::size_t kPiece = 1u << 20;
+    bool pushPiece(const std::uint8_t* data, std::size_t size)
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_error || m_queued + size <= kQueueBytes || m_queue.empty(); });
+        if (m_error)
+            return false;
+        std::vector<std::uint8_t> chunk;
+        if (!m_spare.empty()) {
+            chunk = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+        chunk.assign(data, data + size);
+        m_queued += size;
+        m_queue.push_back(std::move(chunk));
+        m_changed.notify_all();
+        return true;
+    }
+    void run()
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_changed.wait(lock, [&] { return m_closed || !m_queue.empty(); });
+            if (m_queue.empty())
+                return;  // closed and drained
+            std::vector<std::uint8_t> chunk = std::move(m_queue.front());
+            m_queue.pop_front();
+            lock.unlock();
+            std::optional<Error> failed;
+            if (!m_error) {  // after a failure the rest is only drained
+                m_hash.update(chunk.data(), chunk.size());
+                if (auto w = m_out.write(chunk.data(), chunk.size()); !w)
+                    failed = w.error();
+            }
+            lock.lock();
+            if (failed && !m_error)
+                m_error = std::move(failed);
+            m_queued -= chunk.size();
+            if (m_spare.empty())
+                m_spare.push_back(std::move(chunk));
+            m_changed.notify_all();
+        }
+    }
+
+    OutputFile& m_out;
+    Sha256 m_hash;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<std::vector<std::uint8_t>> m_queue;
+    std::vector<std::vector<std::uint8_t>> m_spare;  // one chunk buffer to reuse
+    std::size_t m_queued = 0;
+    bool m_closed = false;
+    std::optional<Error> m_error;
+    std::thread m_thread;  // last: started once everything it uses exists
+};
+
 class PrestageConsumer : public EntryConsumer {
 public:
-    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot) : m_out(std::move(out)), m_slot(slot) {}
+    // Entries this large get their own hashing and writing thread; the many small ones are not worth one.
+    static constexpr std::uint64_t kPipelineFrom = 8u << 20;
+    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot, std::uint64_t size)
+        : m_out(std::move(out)), m_slot(slot)
+    {
+        if (size >= kPipelineFrom)
+            m_pipeline = std::make_unique<PipelinedWriter>(*m_out);
+    }
     bool write(const std::uint8_t* data, std::size_t size) override
     {
+        if (m_pipeline)
+            return m_pipeline->push(data, size);
         m_hash.update(data, size);
         if (auto w = m_out->write(data, size); !w) {
             m_slot.error = w.error();
@@ -27,13 +134,16 @@ public:
     }
     void finish(bool intact) override
     {
+        if (m_pipeline)
+            if (auto e = m_pipeline->close(); e && !m_slot.error)
+                m_slot.error = std::move(e);
         if (m_slot.error)
             return;
         if (auto f = m_out->finish(); !f) {
             m_slot.error = f.error();
             return;
         }
-        m_slot.sha256 = m_hash.finishHex();
+        m_slot.sha256 = m_pipeline ? m_pipeline->finishHex() : m_hash.finishHex();
         m_slot.intact = intact;
     }
 
@@ -41,6 +151,7 @@ private:
     std::unique_ptr<OutputFile> m_out;
     Prestager::Slot& m_slot;
     Sha256 m_hash;
+    std::unique_ptr<PipelinedWriter> m_pipeline;  // after m_out: stopped before the file goes
 };
 
 class PrestagedSource : public StagingSource {
@@ -114,7 +225,7 @@ std::unique_ptr<EntryConsumer> Prestager::consumerFor(const ZipEntryInfo& entry)
         slot.error = out.error();
         return nullptr;
     }
-    return std::make_unique<PrestageConsumer>(std::move(*out), slot);
+    return std::make_unique<PrestageConsumer>(std::move(*out), slot, entry.size);
 }
 
 std::unique_ptr<StagingSource> Prestager::source(std::string archiveSha256)

@@ -1,5 +1,5 @@
 // The PE reader (archive/pereader.h): DOS and PE headers, section table, the resource
-// tree down to VS_VERSIONINFO, and the import directory, of DLLs taken from a downloaded
+// tree down to VS_VERSIONINFO (its fixed info and string tables), and the import directory, of DLLs taken from a downloaded
 // archive. Whole-image and streamed reading must agree (the scanner uses the stream).
 #include "archive/pereader.h"
 
@@ -21,7 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (whole.isPe != streamed.isPe || whole.machine != streamed.machine || whole.isDll != streamed.isDll)
         std::abort();
     // The stream keeps headers and resources only: its version must be the image's.
-    if (size <= cudnnsetup::PeStreamReader::kHeadLimit && whole.fileVersion != streamed.fileVersion)
+    if (size <= cudnnsetup::PeStreamReader::kHeadLimit &&
+        (whole.fileVersion != streamed.fileVersion || whole.fileDescription != streamed.fileDescription))
+        std::abort();
+    if (whole.fileDescription && whole.fileDescription->size() > 3 * 512)  // at most 512 UTF-16 units, each at most 3 bytes of UTF-8
         std::abort();
     return 0;
 }

@@ -156,8 +156,15 @@ int main(int argc, char** argv)
     PeOptions imports = tinyPe("8.2.0.53");
     imports.imports = {"cublasLt64_11.dll", "zlibwapi.dll", "KERNEL32.dll"};
     writeBytes(pes / "imports.dll", buildPe(imports));
-    for (int d = int(PeDefect::LfanewHuge); d <= int(PeDefect::ImportDescriptorsEndless); ++d) {
+    // String tables (StringFileInfo\...\FileDescription), with and without the fixed info.
+    PeOptions described = tinyPe("8.2.0.53");
+    described.fileDescription = "NVIDIA CUDA Deep Neural Network Library 8.2.0.53";
+    writeBytes(pes / "description.dll", buildPe(described));
+    described.fileVersion.reset();
+    writeBytes(pes / "description-only.dll", buildPe(described));
+    for (int d = int(PeDefect::LfanewHuge); d <= int(PeDefect::DescriptionKeyUnterminated); ++d) {
         PeOptions o = tinyPe("8.2.0.53");
+        o.fileDescription = "cuDNN 8.2.0.53";
         o.defect = static_cast<PeDefect>(d);
         writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
     }

@@ -77,6 +77,70 @@ private slots:
         }
     }
 
+    void fileDescription_data()
+    {
+        QTest::addColumn<QString>("version");      // "" = no VS_FIXEDFILEINFO
+        QTest::addColumn<QString>("description");  // the FileDescription written
+        QTest::addColumn<int>("body");
+        QTest::newRow("with the fixed info") << "8.2.0.53" << "NVIDIA CUDA Deep Neural Network Library 8.2.0.53" << 3000;
+        QTest::newRow("description only, no fixed info") << "" << "cuDNN 9.10.0.56" << 3000;
+        QTest::newRow("NVIDIA's scheme in both") << "6.14.11.9020" << "NVIDIA cuDNN 6.14.11.9020" << 3000;
+        QTest::newRow("non-ASCII text") << "9.27.0.42" << QString::fromUtf8("NVIDIA\u00ae cuDNN \u2013 9.27") << 3000;
+        QTest::newRow("empty") << "8.9.7.29" << "" << 3000;
+        QTest::newRow("resources past the stream head") << "8.9.7.29" << "cuDNN 8.9.7" << 300000;
+    }
+    void fileDescription()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, description);
+        QFETCH(int, body);
+        PeOptions o;
+        if (!version.isEmpty())
+            o.fileVersion = version.toStdString();
+        o.fileDescription = description.toStdString();
+        o.bodyBytes = std::uint64_t(body);
+        const auto image = buildPe(o);
+        for (const PeInfo& info : {readPe(image), [&] {
+                 PeStreamReader r;  // the scanner's way: the image in 64 KiB pieces
+                 for (std::size_t at = 0; at < image.size(); at += 65536)
+                     r.feed(image.data() + at, std::min<std::size_t>(65536, image.size() - at));
+                 return r.finish();
+             }()}) {
+            QVERIFY(info.isX64());
+            QVERIFY2(info.fileDescription, info.error.c_str());
+            QCOMPARE(QString::fromStdString(*info.fileDescription), description);
+            QCOMPARE(QString::fromStdString(info.fileVersion.value_or("")), version);
+            QCOMPARE(info.error.empty(), !version.isEmpty());  // no fixed info is said, not hidden
+        }
+        o.fileDescription.reset();
+        if (!version.isEmpty())
+            QVERIFY(!readPe(buildPe(o)).fileDescription);  // no string table: no description
+    }
+
+    void fileDescriptionDamaged_data()
+    {
+        QTest::addColumn<PeDefect>("defect");
+        QTest::addColumn<QString>("expected");  // "" = none found
+        QTest::newRow("String node longer than its table") << PeDefect::DescriptionLengthHuge << "";
+        QTest::newRow("key without NUL") << PeDefect::DescriptionKeyUnterminated << "";
+        QTest::newRow("value without NUL: read to the node's end") << PeDefect::DescriptionUnterminated << "cuDNN 8.2.0.53";
+    }
+    void fileDescriptionDamaged()
+    {
+        QFETCH(PeDefect, defect);
+        QFETCH(QString, expected);
+        PeOptions o = withVersion("8.2.0.53");
+        o.fileDescription = "cuDNN 8.2.0.53";
+        o.defect = defect;
+        const auto image = buildPe(o);
+        const PeInfo info = readPe(image);
+        QCOMPARE(QString::fromStdString(info.fileDescription.value_or("")), expected);
+        QCOMPARE(info.fileDescription.has_value(), !expected.isEmpty());
+        // The string tables only add evidence: their damage costs nothing else.
+        QCOMPARE(info.fileVersion.value_or("none"), std::string("8.2.0.53"));
+        QVERIFY2(info.error.empty(), info.error.c_str());
+    }
+
     void readsFromFile()
     {
         QTemporaryDir dir;
@@ -321,8 +385,9 @@ private slots:
         // preset), and a cut image never reports more than the whole one: no other version,
         // machine or import list, and a reason whenever the version went missing.
         int cutsWithVersion = 0;
-        for (int d = int(PeDefect::None); d <= int(PeDefect::ImportDescriptorsEndless); ++d) {
+        for (int d = int(PeDefect::None); d <= int(PeDefect::DescriptionKeyUnterminated); ++d) {
             PeOptions o = withVersion("8.2.0.53");
+            o.fileDescription = "NVIDIA CUDA Deep Neural Network Library 8.2.0.53";
             o.defect = static_cast<PeDefect>(d);
             o.bodyBytes = 0;
             const auto full = buildPe(o);
@@ -335,6 +400,8 @@ private slots:
                     ++cutsWithVersion;
                     QVERIFY2(whole.fileVersion && *got.fileVersion == *whole.fileVersion, where.constData());
                 }
+                if (got.fileDescription)
+                    QVERIFY2(whole.fileDescription && *got.fileDescription == *whole.fileDescription, where.constData());
                 if (got.isPe)
                     QVERIFY2(got.machine == whole.machine, where.constData());
                 if (got.importsRead)

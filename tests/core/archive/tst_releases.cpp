@@ -272,6 +272,11 @@ private slots:
         QTest::newRow("no header: no evidence") << "8.2.0.53" << "" << "";
         QTest::newRow("description") << "NVIDIA CUDA Deep Neural Network (cuDNN) 9.10.0.56" << "9.10.0" << "9.10.0.56";
         QTest::newRow("garbage") << "not a version" << "9.10.0" << "";
+        QTest::newRow("description with v and the CUDA it is for") << "cuDNN v8.2.0.53 (CUDA 11.3)" << "8.2.0" << "8.2.0.53";
+        QTest::newRow("description naming only its CUDA") << "cuDNN library for CUDA 11.3" << "8.2.0" << "";
+        QTest::newRow("description ending a sentence") << "Deep neural network library, version 9.10.0." << "9.10.0" << "9.10.0";
+        QTest::newRow("description in NVIDIA's scheme") << "NVIDIA cuDNN 6.14.11.7020" << "7.6.5" << "";
+        QTest::newRow("description: a DLL name is no version") << "cudnn64_8.dll for x64" << "8.0.0" << "";
     }
     void versionFieldEvidence()
     {

@@ -325,6 +325,68 @@ private slots:
         QVERIFY(hasProblem(r.problems, "version-mismatch", "cuda/bin/cudnn_ops_infer64_8.dll"));
     }
 
+    // A FileDescription (StringFileInfo) is version evidence under the FileVersion's rule: only where it
+    // agrees with the header's major.minor; NVIDIA's driver-style scheme, another product's version and
+    // prose are no evidence; an official hash outranks it.
+    void fileDescriptionIsEvidenceOnlyWhereItAgrees_data()
+    {
+        QTest::addColumn<QString>("fileVersions");  // "cudnn", "nvidia" (6.14.11.8020) or "none"
+        QTest::addColumn<QString>("description");
+        QTest::addColumn<QString>("onlyDll");       // "" = every DLL carries the description
+        QTest::addColumn<bool>("manifest");         // NVIDIA's hash for these bytes
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("release");       // the release reported
+        QTest::addColumn<bool>("mismatchWarned");   // version-mismatch among the warnings
+        const QString ops = "cudnn_ops_infer64_8.dll";
+        QTest::newRow("agrees: completes the build number") << "none" << "NVIDIA CUDA Deep Neural Network Library 8.2.0.53"
+                                                            << "" << false << true << "8.2.0.53" << false;
+        QTest::newRow("another patch level in one DLL") << "none" << "cuDNN v8.2.1.32" << ops << false << false << "" << false;
+        QTest::newRow("another patch level beside an agreeing FileVersion") << "cudnn" << "cuDNN 8.2.1" << ops << false << false
+                                                                            << "" << false;
+        QTest::newRow("NVIDIA's scheme in both fields") << "nvidia" << "NVIDIA cuDNN 6.14.11.8020" << "" << false << true
+                                                        << "8.2.0" << false;
+        QTest::newRow("another product's version") << "none" << "Built with CUDA 11.3.58" << "" << false << true << "8.2.0"
+                                                   << false;
+        QTest::newRow("another minor is no evidence") << "none" << "cuDNN 8.1.1.33" << ops << false << true << "8.2.0" << false;
+        QTest::newRow("prose only") << "none" << "NVIDIA cuDNN dynamic link library" << "" << false << true << "8.2.0" << false;
+        QTest::newRow("an official hash outranks it") << "none" << "cuDNN v8.2.1.32" << ops << true << true << "8.2.0.53"
+                                                      << true;
+    }
+    void fileDescriptionIsEvidenceOnlyWhereItAgrees()
+    {
+        QFETCH(QString, fileVersions);
+        QFETCH(QString, description);
+        QFETCH(QString, onlyDll);
+        QFETCH(bool, manifest);
+        QFETCH(bool, ok);
+        QFETCH(QString, release);
+        QFETCH(bool, mismatchWarned);
+        ReleaseSpec spec;  // 8.2.0.53 for CUDA 11.3: the cuda/ root and the header say 8.2.0, no build number
+        if (fileVersions == "nvidia")
+            spec.everyDllVersion = "6.14.11.8020";
+        else if (fileVersions == "none")
+            spec.noDllVersions = true;
+        if (onlyDll.isEmpty())
+            spec.everyDllDescription = description.toStdString();
+        else
+            spec.dllDescription = {{onlyDll.toStdString(), description.toStdString()}};
+        const QString path = writeRelease(spec, "download.zip");  // a name that says nothing
+        VerifyOptions o;
+        if (manifest)
+            o.manifestPath = writeManifest(path, spec).toStdString();
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QCOMPARE(r.ok(), ok);
+        if (ok)
+            QCOMPARE(QString::fromStdString(r.release ? r.release->cudnn.toString() : "none"), release);
+        else
+            QVERIFY2(hasProblem(r.problems, "version-mismatch", "cuda/bin/" + onlyDll.toStdString()), qPrintable(dump(r)));
+        if (!ok)
+            QCOMPARE(codes(r.problems), QStringList{"version-mismatch"});
+        QCOMPARE(hasProblem(r.warnings, "version-mismatch"), mismatchWarned);
+        if (mismatchWarned)
+            QVERIFY2(hasProblem(r.warnings, "version-mismatch", "cuda/bin/" + onlyDll.toStdString()), qPrintable(dump(r)));
+    }
+
     void anOfficialHashOutranksEveryHeuristic()
     {
         // NVIDIA's manifest lists these exact bytes: a header of another patch level and a DLL our

@@ -7,7 +7,9 @@
 #include "install/fileops.h"
 #include "install/installflow.h"
 #include "install/journal.h"
+#include "install/prestage.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -24,6 +26,35 @@ using namespace cudnnsetup;
 using namespace installtest;
 
 namespace {
+
+// Real files whose writes fail with disk-full once `limit` bytes are written (negative: never).
+class FillingFileOps : public FaultyFileOps {
+public:
+    FillingFileOps(FileOps& inner, std::int64_t limit) : FaultyFileOps(inner), m_limit(limit) {}
+    Result<std::unique_ptr<OutputFile>> createFile(const std::string& path) override
+    {
+        auto inner = FaultyFileOps::createFile(path);
+        if (!inner)
+            return inner.error();
+        return std::unique_ptr<OutputFile>(std::make_unique<Filling>(std::move(*inner), m_limit));
+    }
+
+private:
+    struct Filling : OutputFile {
+        Filling(std::unique_ptr<OutputFile> inner, std::int64_t limit) : m_inner(std::move(inner)), m_left(limit) {}
+        Result<Unit> write(const void* data, std::size_t size) override
+        {
+            if (m_left >= 0 && std::int64_t(size) > m_left)
+                return Error{"disk-full", "Injected disk-full while writing.", "FillingFileOps"};
+            m_left -= m_left >= 0 ? std::int64_t(size) : 0;
+            return m_inner->write(data, size);
+        }
+        Result<Unit> finish() override { return m_inner->finish(); }
+        std::unique_ptr<OutputFile> m_inner;
+        std::int64_t m_left;
+    };
+    std::int64_t m_limit;
+};
 
 class CollectingConsumer : public EntryConsumer {
 public:
@@ -343,6 +374,73 @@ private slots:
 
     // The disk fills up while the tee writes: verification still passes, the apply stops at
     // StageFiles with disk-full and everything is rolled back.
+    // The pre-stager writes and hashes exactly the bytes it is given, inline for a small entry and on a
+    // thread of its own for a large one (kPipelineFrom, 8 MiB); a write that fails half-way is the
+    // slot's error, whichever thread met it, and nothing counts as staged.
+    void prestagerWritesAndHashesEveryByte_data()
+    {
+        QTest::addColumn<qulonglong>("size");
+        QTest::addColumn<qlonglong>("diskRoom");  // bytes before the disk is full; -1: room enough
+        QTest::newRow("small entry, inline") << 100'000ull << -1ll;
+        QTest::newRow("large entry, on its own thread") << (12ull << 20) + 12345 << -1ll;
+        QTest::newRow("large entry, disk full half-way") << (12ull << 20) + 12345 << qlonglong(5 << 20);
+        QTest::newRow("small entry, disk full") << 100'000ull << 4096ll;
+    }
+    void prestagerWritesAndHashesEveryByte()
+    {
+        QFETCH(qulonglong, size);
+        QFETCH(qlonglong, diskRoom);
+        auto real = makeRealFileOps();
+        FillingFileOps files(*real, diskRoom);
+        const std::string dir = (m_dir->path() + "/scan").toStdString();
+        Prestager prestager(files, dir);
+        ZipEntryInfo e;
+        e.name = "cuda/bin/cudnn_cnn_infer64_8.dll";
+        e.size = size;
+        e.crc32 = 0x1234abcd;  // the scanner checks the CRC; the pre-stager only carries it
+        auto consumer = prestager.consumerFor(e);
+        QVERIFY(consumer);
+        QCryptographicHash expected(QCryptographicHash::Sha256);
+        std::vector<std::uint8_t> chunk(1u << 20);
+        std::uint64_t state = size, fed = 0;
+        bool accepted = true;
+        while (fed < size && accepted) {  // 1 MiB at a time, as the inflater hands them out
+            const std::size_t n = std::size_t(std::min<std::uint64_t>(chunk.size(), size - fed));
+            for (std::size_t i = 0; i < n; ++i)
+                chunk[i] = std::uint8_t((state = state * 6364136223846793005ull + 1442695040888963407ull) >> 56);
+            expected.addData(QByteArrayView(reinterpret_cast<const char*>(chunk.data()), qsizetype(n)));
+            accepted = consumer->write(chunk.data(), n);
+            fed += n;
+        }
+        consumer->finish(accepted);
+        consumer.reset();
+        QCOMPARE(accepted, diskRoom < 0);
+
+        Plan plan;
+        Operation op;
+        op.kind = OpKind::PlaceFile;
+        op.entry = e.name;
+        op.size = e.size;
+        op.crc32 = e.crc32;
+        op.source = m_dir->path().toStdString() + "/staged.dll";
+        plan.ops.push_back(op);
+        const auto staged = prestager.source("sha")->stage(plan, files, nullptr, nullptr);
+        if (diskRoom >= 0) {
+            QCOMPARE(prestager.stagedCount(), std::size_t(0));
+            QVERIFY(!staged);
+            QCOMPARE(staged.error().code, std::string("disk-full"));
+            return;
+        }
+        QCOMPARE(prestager.stagedCount(), std::size_t(1));
+        QVERIFY2(staged, staged ? "" : staged.error().message.c_str());
+        QCOMPARE(QString::fromStdString(staged->sha256.at(op.source)), QString::fromLatin1(expected.result().toHex()));
+        QFile f(QString::fromStdString(op.source));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCryptographicHash onDisk(QCryptographicHash::Sha256);
+        QVERIFY(onDisk.addData(&f));
+        QCOMPARE(onDisk.result(), expected.result());
+    }
+
     void stagingWriteFailsDuringTheScan()
     {
         const QStringList before = manifest(m_toolkit);

@@ -168,6 +168,8 @@ TEST(FileVersion, SystemReaderAgreesWithCorePeReader)
     ASSERT_TRUE(pe.isX64()) << pe.error;
     ASSERT_TRUE(pe.fileVersion.has_value()) << pe.error;
     EXPECT_EQ(*pe.fileVersion, system->fileVersion);
+    // windres's string tables (versioned.rc), as a real toolchain lays them out.
+    EXPECT_EQ(pe.fileDescription.value_or("none"), "Test double with a version resource");
 }
 
 TEST(FileVersion, DllWithoutResourceIsAnErrorForBothReaders)
