@@ -14,6 +14,18 @@ std::filesystem::path pathOf(const std::string& utf8)
     return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
 }
 
+std::function<void(const std::string&)>& beforeActHook()
+{
+    static std::function<void(const std::string&)> hook;
+    return hook;
+}
+
+void beforeAct(const std::string& path)
+{
+    if (const auto& hook = beforeActHook())
+        hook(path);
+}
+
 // Every existing component above `path` must be a plain folder: a reparse point (symbolic
 // link, junction, mount point) is opened with FILE_FLAG_OPEN_REPARSE_POINT and refused.
 bool parentsPlain(const std::string& path, std::error_code& ec, std::string* linkAt)
@@ -39,6 +51,7 @@ bool parentsPlain(const std::string& path, std::error_code& ec, std::string* lin
         }
     }
     ec.clear();
+    beforeAct(path);
     return true;
 }
 
@@ -68,6 +81,31 @@ void removeDirectory(const std::string& path, std::error_code& ec, std::string* 
 {
     if (parentsPlain(path, ec, linkAt))
         std::filesystem::remove(pathOf(path), ec);
+}
+
+std::unique_ptr<DurableFile> createFile(const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    if (!parentsPlain(path, ec, linkAt))
+        return nullptr;
+    return DurableFile::create(path, ec);
+}
+
+void createSymlink(const std::string& target, const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    if (parentsPlain(path, ec, linkAt))
+        std::filesystem::create_symlink(pathOf(target), pathOf(path), ec);
+}
+
+void removeTree(const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    // remove_all removes a reparse point met inside as itself, never what it points to.
+    if (parentsPlain(path, ec, linkAt))
+        std::filesystem::remove_all(pathOf(path), ec);
+}
+
+void setBeforeActForTests(std::function<void(const std::string& path)> hook)
+{
+    beforeActHook() = std::move(hook);
 }
 
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt)
