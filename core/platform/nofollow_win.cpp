@@ -46,15 +46,27 @@ bool parentsPlain(const std::string& path, std::error_code& ec, std::string* lin
         at /= part;
         if (at == at.root_path() || at == at.root_name() || at == at.root_name() / at.root_directory())
             continue;
-        win::FileHandle h(::CreateFileW(win::longPath(at).c_str(), access, share, nullptr, OPEN_EXISTING,
-                                        FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        const auto open = [&at](DWORD a, DWORD sh) {
+            return win::FileHandle(::CreateFileW(win::longPath(at).c_str(), a, sh, nullptr, OPEN_EXISTING,
+                                                 FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        };
+        win::FileHandle h = open(access, share);
+        bool pinned = held != nullptr;
         if (!h) {
-            if (held && ::GetLastError() == ERROR_SHARING_VIOLATION) {
+            const DWORD err = ::GetLastError();
+            if (err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND)
+                break;  // missing from here on: nothing to follow
+            if (held && err == ERROR_SHARING_VIOLATION) {
                 // Someone holds it open for deletion or renaming right now: refuse rather than race.
                 ec = std::make_error_code(std::errc::device_or_resource_busy);
                 return false;
             }
-            break;  // missing from here on: nothing to follow
+            // A folder this user may not list (access denied): still checked for a reparse point
+            // through its attributes, only not held.
+            h = open(FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE);
+            pinned = false;
+            if (!h)
+                break;
         }
         BY_HANDLE_FILE_INFORMATION info{};
         if (::GetFileInformationByHandle(h.get(), &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
@@ -63,7 +75,7 @@ bool parentsPlain(const std::string& path, std::error_code& ec, std::string* lin
                 *linkAt = win::utf8(at);
             return false;
         }
-        if (held)
+        if (pinned)
             held->push_back(std::move(h));
     }
     ec.clear();
