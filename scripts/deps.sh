@@ -19,7 +19,8 @@ if [ "${1:-build}" = test ]; then
   # x11-utils: xwininfo, to see the wizard's window appear under Wine (tests/wine/run-wine.sh start).
   want+=(librsvg2-bin x11-utils)
   # strace: kills the elevated helper at each journal step from outside (it reads no test
-  # hook), by syscall fault injection (tests/cli/tst_cli_crashpoints.cpp).
+  # hook), by syscall fault injection (tests/cli/tst_cli_crashpoints.cpp),
+  # and reads the install's fsync/rename calls (tests/cli/tst_cli_durability).
   want+=(strace)
 fi
 missing=()

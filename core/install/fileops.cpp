@@ -146,9 +146,7 @@ public:
     {
         std::error_code ec;
         std::string link;
-        nofollow::checkParents(path, ec, &link);  // remove_all itself removes links, never their targets
-        if (!ec)
-            fs::remove_all(pathOf(path), ec);
+        nofollow::removeTree(path, ec, &link);
         if (ec)
             return stepError(ec, "remove", path, link);
         return Unit{};
@@ -181,12 +179,9 @@ public:
     {
         std::error_code ec;
         std::string link;
-        nofollow::checkParents(path, ec, &link);
-        if (ec)
-            return stepError(ec, "create", path, link);
-        auto f = DurableFile::create(path, ec);
+        auto f = nofollow::createFile(path, ec, &link);
         if (!f)
-            return fsError(ec, "create", path);
+            return stepError(ec, "create", path, link);
         return std::unique_ptr<OutputFile>(std::make_unique<RealOutput>(std::move(f), path));
     }
     Result<Unit> syncDirectory(const std::string& path) override
@@ -201,20 +196,20 @@ public:
     {
         const std::string tmp = path + ".tmp";
         std::error_code ec;
-        fs::remove(pathOf(tmp), ec);
+        nofollow::removeFile(tmp, ec);  // a leftover of a crash; through no link
         auto out = createFile(tmp);
         if (!out)
             return out.error();
         if (auto w = (*out)->write(content.data(), content.size()); !w) {
-            fs::remove(pathOf(tmp), ec);
+            nofollow::removeFile(tmp, ec);
             return w;
         }
         if (auto f = (*out)->finish(); !f) {
-            fs::remove(pathOf(tmp), ec);
+            nofollow::removeFile(tmp, ec);
             return f;
         }
         if (auto r = rename(tmp, path); !r) {
-            fs::remove(pathOf(tmp), ec);
+            nofollow::removeFile(tmp, ec);
             return r;
         }
         return syncDirectory(utf8Of(pathOf(path).parent_path()));
@@ -232,6 +227,15 @@ public:
     {
         std::error_code ec;
         return fs::is_directory(pathOf(path), ec) && fs::is_empty(pathOf(path), ec);
+    }
+    Result<Unit> createSymlink(const std::string& target, const std::string& path) override
+    {
+        std::error_code ec;
+        std::string link;
+        nofollow::createSymlink(target, path, ec, &link);
+        if (ec)
+            return stepError(ec, "create the link", path, link);
+        return Unit{};
     }
 };
 

@@ -14,6 +14,9 @@ class DurableFile {
 public:
     // Exclusive create (fails if the path exists). ec set on failure.
     static std::unique_ptr<DurableFile> create(const std::string& path, std::error_code& ec);
+    // POSIX only (platform/nofollow): exclusive create of `name` inside the folder open as
+    // `dirFd`, which was reached without following a link; the name is never resolved from "/".
+    static std::unique_ptr<DurableFile> createAt(int dirFd, const std::string& name, std::error_code& ec);
     virtual ~DurableFile() = default;  // closes without syncing if finish() was not called
     virtual void write(const void* data, std::size_t size, std::error_code& ec) = 0;
     virtual void finish(std::error_code& ec) = 0;  // sync + close

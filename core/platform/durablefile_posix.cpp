@@ -63,7 +63,12 @@ private:
 
 std::unique_ptr<DurableFile> DurableFile::create(const std::string& path, std::error_code& ec)
 {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    return createAt(AT_FDCWD, path, ec);
+}
+
+std::unique_ptr<DurableFile> DurableFile::createAt(int dirFd, const std::string& name, std::error_code& ec)
+{
+    const int fd = ::openat(dirFd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) {
         ec.assign(errno, std::generic_category());
         return nullptr;

@@ -6,12 +6,17 @@
 //
 // POSIX: the folder that holds the target is opened from "/" one component at a time with
 // openat(O_NOFOLLOW | O_DIRECTORY), and the step is done relative to that descriptor
-// (mkdirat, renameat, unlinkat): there is no moment at which a swapped component is
-// followed. Windows: every component is checked for a reparse point (symbolic link,
+// (mkdirat, renameat, unlinkat, symlinkat, openat(O_CREAT | O_EXCL) for a new file, and a
+// tree removed folder by folder from its parent's descriptor): there is no moment at which a
+// swapped component is followed. Windows: every component is checked for a reparse point (symbolic link,
 // junction, mount point) right before the step, and refused if it is one.
 //
 // A link on the way gives std::errc::too_many_symbolic_link_levels (ELOOP); `linkAt` names it.
 
+#include "platform/durablefile.h"
+
+#include <functional>
+#include <memory>
 #include <string>
 #include <system_error>
 
@@ -21,7 +26,22 @@ void createDirectory(const std::string& path, std::error_code& ec, std::string* 
 void rename(const std::string& from, const std::string& to, std::error_code& ec, std::string* linkAt = nullptr);
 void removeFile(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
 void removeDirectory(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
+// Exclusive create of a file, written and synced through the returned DurableFile.
+std::unique_ptr<DurableFile> createFile(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
+// A symbolic link at `path` that reads `target` (the target is never resolved).
+void createSymlink(const std::string& target, const std::string& path, std::error_code& ec,
+                   std::string* linkAt = nullptr);
+// rm -r: a folder and everything below it; a link met inside is removed, never followed. POSIX:
+// each folder is opened relative to its parent's descriptor (O_NOFOLLOW) and emptied with
+// unlinkat, so a folder swapped for a link mid-way is removed as a link. Nothing there: no error.
+void removeTree(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
 // Only checks: no component of path's parent is a link (before steps done by name).
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
+
+// Tests only (tests/core/platform/tst_nofollow): called with the step's path once its folder
+// has been opened (POSIX) or checked (Windows), right before the step acts; that is where a
+// component swapped for a link must no longer change where the step lands. The product never
+// sets it, and nothing outside the process can.
+void setBeforeActForTests(std::function<void(const std::string& path)> hook);
 
 }  // namespace cudnnsetup::nofollow

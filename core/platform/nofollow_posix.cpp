@@ -1,6 +1,7 @@
 #include "platform/nofollow.h"
 
 #include <cerrno>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,6 +33,18 @@ public:
 private:
     int m_fd;
 };
+
+std::function<void(const std::string&)>& beforeActHook()
+{
+    static std::function<void(const std::string&)> hook;
+    return hook;
+}
+
+void beforeAct(const std::string& path)
+{
+    if (const auto& hook = beforeActHook())
+        hook(path);
+}
 
 // The folder holding `path`, opened without following a link; `name` is the last component.
 DirFd openParent(const std::string& path, std::string& name, std::error_code& ec, std::string* linkAt)
@@ -71,6 +84,7 @@ DirFd openParent(const std::string& path, std::string& name, std::error_code& ec
         cur = std::move(next);
     }
     ec.clear();
+    beforeAct(path);
     return cur;
 }
 
@@ -123,6 +137,91 @@ void removeDirectory(const std::string& path, std::error_code& ec, std::string* 
     result(::unlinkat(parent.get(), name.c_str(), AT_REMOVEDIR), ec);
     if (ec == std::errc::no_such_file_or_directory)
         ec.clear();
+}
+
+std::unique_ptr<DurableFile> createFile(const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    std::string name;
+    DirFd parent = openParent(path, name, ec, linkAt);
+    if (ec)
+        return nullptr;
+    return DurableFile::createAt(parent.get(), name, ec);
+}
+
+void createSymlink(const std::string& target, const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    std::string name;
+    DirFd parent = openParent(path, name, ec, linkAt);
+    if (!ec)
+        result(::symlinkat(target.c_str(), parent.get(), name.c_str()), ec);
+}
+
+namespace {
+
+// Removes `name` inside the folder open as `dir`: a folder is opened relative to `dir` with
+// O_NOFOLLOW and emptied the same way before it goes; anything else (a link included, or a
+// folder swapped for a link after the fstatat) is unlinked as it is, never followed.
+int removeAt(int dir, const char* name)
+{
+    struct stat st {};
+    if (::fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : errno;
+    if (S_ISDIR(st.st_mode)) {
+        const int fd = ::openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) {
+            DIR* d = ::fdopendir(fd);  // owns fd from here
+            if (!d) {
+                const int err = errno;
+                ::close(fd);
+                return err;
+            }
+            std::vector<std::string> children;  // read first: no unlinking under a running readdir
+            while (const dirent* e = ::readdir(d)) {
+                const std::string child = e->d_name;
+                if (child != "." && child != "..")
+                    children.push_back(child);
+            }
+            int err = 0;
+            for (const std::string& child : children)
+                if (const int rc = removeAt(::dirfd(d), child.c_str()); rc != 0 && err == 0)
+                    err = rc;
+            ::closedir(d);
+            if (err != 0)
+                return err;
+            if (::unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+                return 0;
+            return errno;
+        }
+        if (errno != ELOOP && errno != ENOTDIR)
+            return errno == ENOENT ? 0 : errno;
+        // It became a link (or something else) since the fstatat: removed as it is below.
+    }
+    if (::unlinkat(dir, name, 0) == 0 || errno == ENOENT)
+        return 0;
+    return errno;
+}
+
+}  // namespace
+
+void removeTree(const std::string& path, std::error_code& ec, std::string* linkAt)
+{
+    std::string name;
+    DirFd parent = openParent(path, name, ec, linkAt);
+    if (ec == std::errc::no_such_file_or_directory) {
+        ec.clear();  // as std::filesystem::remove_all: nothing there is not an error
+        return;
+    }
+    if (ec)
+        return;
+    if (const int err = removeAt(parent.get(), name.c_str()); err != 0)
+        ec.assign(err, std::generic_category());
+    else
+        ec.clear();
+}
+
+void setBeforeActForTests(std::function<void(const std::string& path)> hook)
+{
+    beforeActHook() = std::move(hook);
 }
 
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt)

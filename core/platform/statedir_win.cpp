@@ -5,6 +5,8 @@
 #include <aclapi.h>
 #include <sddl.h>
 
+#include <vector>
+
 namespace cudnnsetup {
 
 namespace {
@@ -35,15 +37,68 @@ std::wstring currentUserSid()
     return text;
 }
 
+Error linkError(const std::filesystem::path& dir, const std::filesystem::path& at)
+{
+    return Error{"state-dir-access",
+                 (at == dir ? "The state folder " + win::utf8(dir)
+                            : win::utf8(at) + ", on the way to the state folder " + win::utf8(dir) + ",") +
+                     " is a symbolic link or junction; links are not followed. Remove it (an administrator's folder "
+                     "is made in its place) or pass --state-dir.",
+                 "reparse point at " + win::utf8(at)};
+}
+
+// Every component of `dir` from its drive, opened without following a reparse point
+// (FILE_FLAG_OPEN_REPARSE_POINT) and refused if it is one, made where it is missing. The
+// handles are kept (no FILE_SHARE_DELETE) until the folder's DACL is set and read back, so
+// that no component can be renamed or replaced by a link in the meantime.
+Result<std::vector<win::FileHandle>> openChain(const std::filesystem::path& dir)
+{
+    std::vector<win::FileHandle> held;
+    std::filesystem::path at;
+    for (const auto& part : dir) {
+        at /= part;
+        if (at == at.root_path() || at == at.root_name() || at == at.root_name() / at.root_directory())
+            continue;
+        auto open = [&at] {
+            // Data access (listing) so that the missing FILE_SHARE_DELETE binds: no rename meanwhile.
+            return win::FileHandle(::CreateFileW(win::longPath(at).c_str(), FILE_LIST_DIRECTORY | FILE_READ_ATTRIBUTES,
+                                                 FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                                                 FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        };
+        win::FileHandle h = open();
+        if (!h) {
+            const DWORD err = ::GetLastError();
+            if (err != ERROR_FILE_NOT_FOUND && err != ERROR_PATH_NOT_FOUND)
+                return aclError(at, "CreateFileW", err);
+            if (!::CreateDirectoryW(win::longPath(at).c_str(), nullptr) && ::GetLastError() != ERROR_ALREADY_EXISTS)
+                return Error{"state-dir-access", "Cannot create the state folder " + win::utf8(dir) + ": " +
+                                                     win::systemMessage(::GetLastError()) + ".",
+                             "CreateDirectoryW " + win::utf8(at)};
+            h = open();
+            if (!h)
+                return aclError(at, "CreateFileW", ::GetLastError());
+        }
+        BY_HANDLE_FILE_INFORMATION info{};
+        if (!::GetFileInformationByHandle(h.get(), &info))
+            return aclError(at, "GetFileInformationByHandle", ::GetLastError());
+        if (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)
+            return linkError(dir, at);
+        if (!(info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY))
+            return Error{"state-dir-access", win::utf8(at) + " is a file where the state folder " + win::utf8(dir) +
+                                                 " needs a folder. Move it or pass --state-dir.",
+                         "not a directory"};
+        held.push_back(std::move(h));
+    }
+    return held;
+}
+
 }  // namespace
 
 Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess access)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        return Error{"state-dir-access", "Cannot create the state folder " + win::utf8(dir) + ": " + ec.message() + ".",
-                     "create_directories"};
+    auto chain = openChain(std::filesystem::absolute(dir));
+    if (!chain)
+        return chain.error();
 
     // "P" protects the DACL from inheriting the parent's entries: ProgramData lets
     // every user create files in new subfolders, which is exactly what must not
@@ -78,10 +133,7 @@ Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess ac
     if (!::GetFileInformationByHandle(h.get(), &info))
         return aclError(dir, "GetFileInformationByHandle", ::GetLastError());
     if (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)
-        return Error{"state-dir-access",
-                     "The state folder " + win::utf8(dir) + " is a symbolic link or junction; links are not followed. "
-                     "Remove it (an administrator's folder is made in its place) or pass --state-dir.",
-                     "reparse point"};
+        return linkError(dir, dir);
     // Shared: owned by Administrators, so that a user who made the folder first (and owned it,
     // with the right to change its DACL back) no longer does.
     PSID admins = nullptr;

@@ -5,6 +5,7 @@
 #include "install/engine.h"
 #include "install/journal.h"
 #include "install/toolkitscan.h"
+#include "platform/nofollow.h"
 #include "platform/systempath.h"
 
 #include <QDir>
@@ -17,6 +18,7 @@
 #include <sys/mount.h>
 
 #include <algorithm>
+#include <atomic>
 
 using namespace cudnnsetup;
 using namespace installtest;
@@ -485,6 +487,39 @@ private slots:
         QVERIFY(!out.ok);
         QCOMPARE(QString::fromStdString(out.problems.at(0).code), QStringLiteral("unsafe-target"));
         QVERIFY2(QDir(outside).isEmpty(), qPrintable(QDir(outside).entryList().join(',')));
+    }
+
+    // The race the check-then-act steps lost: the staging folder swapped for a link after the
+    // step opened it, right before it creates a file there (platform/nofollow's seam). The file
+    // goes into the folder that was opened; every later step meets the link and is refused; the
+    // roll-back removes the link, never what it points to. Nothing outside is written or lost.
+    void stagingFolderSwappedRightBeforeAFileIsCreated()
+    {
+        const QString outside = m_dir->path() + "/outside";
+        QVERIFY(QDir().mkpath(outside));
+        writeText(outside + "/users-file.txt", "mine");
+        const QStringList outsideBefore = manifest(outside);
+        const QStringList before = manifest(m_toolkit);
+        std::atomic<bool> swapped{false};
+        std::string swappedFolder;
+        nofollow::setBeforeActForTests([&](const std::string& path) {
+            const auto at = path.find("/staging/bin/");
+            if (at == std::string::npos || !path.ends_with(".dll") || swapped.exchange(true))
+                return;
+            swappedFolder = path.substr(0, at) + "/staging/bin";
+            const QString folder = QString::fromStdString(swappedFolder);
+            QDir().rename(folder, folder + "-moved");
+            QFile::link(outside, folder);
+        });
+        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-race");
+        nofollow::setBeforeActForTests(nullptr);
+        QVERIFY(swapped);
+        QVERIFY(!out.ok);
+        QCOMPARE(QString::fromStdString(out.problems.at(0).code), QStringLiteral("unsafe-target"));
+        QVERIFY2(out.exitCode() == ExitCode::RolledBack, qPrintable(QString::number(int(out.exitCode()))));
+        QCOMPARE(manifest(outside), outsideBefore);
+        QCOMPARE(manifest(m_toolkit), before);
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(swappedFolder)));
     }
 
     void repairFromWrongArchiveRefuses()

@@ -139,6 +139,61 @@ TEST(NoFollow, StepThroughALinkedFolderIsRefused)
     EXPECT_FALSE(ec) << ec.message();
 }
 
+// Issue 12: the state folder's parents are checked too, one component at a time with no link
+// followed, and the missing ones are made on the way.
+TEST(StateDir, MissingParentsAreMadeOnTheWay)
+{
+    ScratchDir scratch("stateparents");
+    const auto dir = scratch / "a" / "b" / "state";
+    const auto r = prepareStateDir(dir, StateDirAccess::Shared);
+    ASSERT_TRUE(r.ok()) << r.error().message << " / " << r.error().detail;
+    EXPECT_TRUE(std::filesystem::is_directory(dir));
+}
+
+TEST(StateDir, LinkInAParentOfTheStateFolderIsRefused)
+{
+    ScratchDir scratch("stateparentlink");
+    std::filesystem::create_directories(scratch / "elsewhere");
+    if (!makeDirLink(scratch / "programdata", scratch / "elsewhere"))
+        GTEST_SKIP() << "this prefix makes no directory link (" << g_linkWhy << ")";
+    if (winetest::underWine() && !isReparsePoint(scratch / "programdata"))
+        GTEST_SKIP() << "Wine made the link but reports no reparse point for it (FILE_ATTRIBUTE_REPARSE_POINT), "
+                        "so nothing can tell it from a folder here; checked on Windows";
+    const auto r = prepareStateDir(scratch / "programdata" / "cudnn-setup", StateDirAccess::Shared);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "state-dir-access");
+    EXPECT_NE(r.error().message.find("programdata"), std::string::npos) << r.error().message;
+    EXPECT_TRUE(std::filesystem::is_empty(scratch / "elsewhere"));  // no folder made through the link
+}
+
+// Issue 12: while a step acts, the folders on its way are held open without FILE_SHARE_DELETE,
+// so that none can be renamed away and replaced by a link between the check and the step.
+TEST(NoFollow, FoldersOnTheWayCannotBeRenamedWhileAStepActs)
+{
+    ScratchDir scratch("nofollowpin");
+    std::filesystem::create_directories(scratch / "toolkit" / "bin");
+    winetest::writeFile(scratch / "staged.dll", "MZ");
+    const std::wstring bin = (scratch / "toolkit" / "bin").wstring();
+    const std::wstring moved = (scratch / "toolkit" / "bin-moved").wstring();
+    BOOL renamedDuring = TRUE;
+    DWORD why = 0;
+    nofollow::setBeforeActForTests([&](const std::string& path) {
+        if (path.find("cudnn64_8.dll") == std::string::npos)
+            return;
+        renamedDuring = ::MoveFileExW(bin.c_str(), moved.c_str(), 0);
+        why = ::GetLastError();
+    });
+    std::error_code ec;
+    nofollow::rename(win::utf8(scratch / "staged.dll"), win::utf8(scratch / "toolkit" / "bin" / "cudnn64_8.dll"), ec);
+    nofollow::setBeforeActForTests(nullptr);
+    EXPECT_FALSE(renamedDuring) << "bin was renamed while the step held it";
+    EXPECT_TRUE(why == ERROR_SHARING_VIOLATION || why == ERROR_ACCESS_DENIED) << why;
+    EXPECT_FALSE(ec) << ec.message();
+    EXPECT_TRUE(std::filesystem::exists(scratch / "toolkit" / "bin" / "cudnn64_8.dll"));
+    // Once the step is done the folder is free again.
+    EXPECT_TRUE(::MoveFileExW(bin.c_str(), moved.c_str(), 0)) << ::GetLastError();
+}
+
 // LockFileEx belongs to the handle: a second open in this same process conflicts too.
 // Across processes (and after TerminateProcess) it is checked by tst_win_e2e.
 TEST(StateLock, OneHolderAtATimeAndThePidStaysReadable)
