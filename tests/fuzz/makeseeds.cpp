@@ -1,7 +1,7 @@
 // Writes the generated seeds of the fuzz corpora: small zips (deflated, stored, with folder
 // entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
 // with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures.
-//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll
+//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/tar/* (Linux)
 // Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
 // tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
@@ -15,6 +15,8 @@
 #include <vector>
 
 using namespace cudnnsetup::fixtures;
+
+void writeTarSeeds(const std::filesystem::path& dir);  // makeseeds_tar.cpp (not on Windows)
 
 namespace {
 void writeBytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes)
@@ -108,6 +110,9 @@ int main(int argc, char** argv)
         o.defect = static_cast<PeDefect>(d);
         writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
     }
+#ifndef _WIN32
+    writeTarSeeds(out / "tar");
+#endif
     std::printf("seeds written to %s\n", out.string().c_str());
     return 0;
 }
