@@ -30,6 +30,8 @@ namespace {
 struct InstallArgs {
     std::string archive, toolkit, sha256, manifest;
     bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
+    std::string prefix;      // install --prefix: a standalone prefix to create (instead of --toolkit)
+    bool newPrefix = false;  // elevated-apply --new-prefix
     // elevated-apply: the rest of the intent (install/trust.h)
     std::string operation, transaction, planDigest;
 };
@@ -194,6 +196,7 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     o.noPath = a.noPath;
     o.includeExtraFiles = a.includeExtraFiles;
     o.dryRun = a.dryRun;
+    o.newPrefix = !a.prefix.empty();
     o.hooks = hooksFromEnvironment();
     StderrProgress progress(!ctx.json && stderrIsTerminal());
     o.progress = &progress;
@@ -201,7 +204,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     // while verifying; the elevated helper re-reads the archive itself.
     auto elevator = makeElevator();
     std::error_code ec;
-    const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(a.toolkit, ec), ec).generic_string();
+    const std::string target = o.newPrefix ? a.prefix : a.toolkit;
+    const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec).generic_string();
     o.applyHere = !elevator->needed({root, o.stateDir});
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
@@ -209,7 +213,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     InstallArgs args = a;
     if (!args.archive.empty())
         args.archive = std::filesystem::absolute(args.archive, ec).string();
-    const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, a.toolkit, o)
+    args.toolkit = target;
+    const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, target, o)
                          : kind == PlanKind::Repair
                              ? repairToolkit(a.toolkit, args.archive.empty() ? std::nullopt : std::optional(args.archive), o)
                              : uninstallToolkit(a.toolkit, o);
@@ -256,7 +261,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
         (kind == PlanKind::Install && a.archive.empty()) || (kind == PlanKind::Uninstall && !a.archive.empty()))
         return usage(ctx, a.toolkit, "unsafe-plan", "The elevated helper was started with an incomplete request; "
                                                     "nothing was changed.");
-    if (auto bad = checkToolkitRoot(a.toolkit))
+    if (auto bad = checkInstallRoot(a.toolkit, stateDir, a.newPrefix && kind == PlanKind::Install))
         return usage(ctx, a.toolkit, bad->code, bad->message);
     FlowOptions o;
     o.stateDir = stateDir;
@@ -267,6 +272,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
     o.allowUnknown = a.allowUnknown;
     o.noPath = a.noPath;
     o.includeExtraFiles = a.includeExtraFiles;
+    o.newPrefix = a.newPrefix;
     o.transactionId = a.transaction;
     o.reviewedDigest = a.planDigest;
     o.applyHere = true;
@@ -291,7 +297,11 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
 
     auto* install = app.add_subcommand("install", "Verify, then merge the archive into the toolkit as one transaction");
     install->add_option("ARCHIVE", args->archive, "The cuDNN .zip")->required();
-    install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)")->required();
+    auto* toolkitOpt = install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)");
+    install->add_option("--prefix", args->prefix,
+                        "Linux: a new standalone prefix to create (e.g. /opt/cudnn-9.19), made visible through "
+                        "ld.so.conf.d")
+        ->excludes(toolkitOpt);
     install->add_option("--sha256", args->sha256, "Expected SHA-256 of the archive");
     install->add_option("--manifest", args->manifest, "NVIDIA redistrib_<version>.json listing the archive");
     install->add_flag("--allow-unknown", args->allowUnknown, "Install an intact archive of unknown origin");
@@ -299,7 +309,11 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     install->add_flag("--include-extra-files", args->includeExtraFiles,
                       "Also copy files under bin/include/lib that are not part of the cuDNN release");
     install->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    install->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Install); });
+    install->callback([&ctx, args] {
+        if (args->toolkit.empty() == args->prefix.empty())
+            throw CLI::RequiredError("--toolkit DIR (a CUDA toolkit) or --prefix DIR (a new standalone prefix)");
+        ctx.exitCode = runInstall(ctx, *args, PlanKind::Install);
+    });
 
     auto* repair = app.add_subcommand("repair", "Bring an installed cuDNN back to the recorded (or archive's) state");
     repair->add_option("--toolkit", args->toolkit, "Toolkit root")->required();
@@ -330,6 +344,7 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     helper->add_flag("--allow-unknown", args->allowUnknown);
     helper->add_flag("--no-path", args->noPath);
     helper->add_flag("--include-extra-files", args->includeExtraFiles);
+    helper->add_flag("--new-prefix", args->newPrefix);
     helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, *args); });
 }
 

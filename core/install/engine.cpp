@@ -1,4 +1,5 @@
 #include "install/engine.h"
+#include "install/trust.h"
 
 #include "install/linkops.h"
 
@@ -162,8 +163,12 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     case OpKind::CreateDirectory:
         if (m_files.type(op.path) == NodeType::Missing)
             return std::nullopt;
-        if (!op.changed)
-            return std::nullopt;  // not made by this transaction (or not known to be): left as it is
+        // Not made by this transaction (or not known to be): left as it is. Except in a new
+        // prefix: it did not exist when planned, its parent is writable by root only
+        // (install/trust.h checkNewPrefix) and mkdir fails on an existing folder, so it and the
+        // folders in it are ours even when the process died before the journal could say so.
+        if (!op.changed && !(createsPrefix(plan) && (op.path == plan.toolkit || op.path.starts_with(plan.toolkit + "/"))))
+            return std::nullopt;
         if (op.workDir) {
             if (keepWork)  // it may hold backups that could not be put back
                 return Error{"work-kept", "Kept " + op.path + ": it holds what could not be restored.", ""};
@@ -228,7 +233,6 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
             return fail(m_files.removeFile(op.path));
         return std::nullopt;
     }
-    (void)plan;
     return std::nullopt;
 }
 
@@ -279,6 +283,12 @@ void Engine::cleanupAfterCommit(const Plan& plan)
     pruneIfEmpty(plan.backupDir);
     pruneIfEmpty(plan.workDir);
     pruneIfEmpty(plan.toolkit + "/.cudnn-setup");
+    // The uninstall that took away the last record of a prefix cudnn-setup made: the prefix
+    // goes too, if nothing (a file the user changed, kept) is left in it.
+    if (plan.standalonePrefix && plan.kind == PlanKind::Uninstall)
+        for (const Operation& op : plan.ops)
+            if (op.kind == OpKind::WriteRecord && !op.record)
+                pruneIfEmpty(plan.toolkit);
 }
 
 Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progress, std::size_t alreadyDone)

@@ -104,6 +104,24 @@ std::unique_ptr<SystemPath> pathForJournal(FileOps& files, const std::string& st
     return std::move(pathServiceFor(t).system);
 }
 
+// A prefix about to be made: nothing in it, Linux folders, and no record yet (one left for a
+// folder that is gone is refused: it would be taken for the install this one replaces).
+Result<ToolkitState> emptyPrefixState(const std::string& prefix, const std::string& stateDir)
+{
+    ToolkitState t;
+    t.root = prefix;
+    t.windowsLayout = false;
+    auto record = loadRecord(recordPathFor(stateDir, prefix));
+    if (!record)
+        return record.error();
+    if (*record)
+        return Error{"not-a-toolkit",
+                     prefix + " does not exist, but the state folder has an install record for it (" +
+                         recordPathFor(stateDir, prefix) + "); remove that record, or choose another prefix.",
+                     "record without its prefix"};
+    return t;
+}
+
 FlowResult stop(FlowResult r, FlowStatus status, Problems problems = {})
 {
     r.status = status;
@@ -202,14 +220,21 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     std::unique_ptr<FileOps> realFiles = o.files ? nullptr : makeRealFileOps();
     FileOps& files = o.files ? *o.files : *realFiles;
     std::error_code ec;
-    if (!std::filesystem::is_directory(toolkit, ec))
+    const bool newPrefix = o.newPrefix && kind == PlanKind::Install;
+    if (newPrefix) {
+        // A standalone prefix is made by this install, never taken over (install/trust.h).
+        r.toolkit = std::filesystem::absolute(toolkit, ec).generic_string();  // not normalised: `..` is refused
+        if (auto bad = checkNewPrefix(r.toolkit))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+    } else if (!std::filesystem::is_directory(toolkit, ec)) {
         return usage(std::move(r), "not-a-toolkit",
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
-    // Nothing is made in a folder that is not a CUDA toolkit (not even the work folders).
-    if (!o.dryRun) {
+    }
+    // Nothing is made in a folder that is not a CUDA toolkit or a prefix of ours (not even the work folders).
+    if (!o.dryRun && !newPrefix) {
         const std::string canonical =
             std::filesystem::canonical(std::filesystem::absolute(toolkit, ec), ec).generic_string();
-        if (auto bad = checkToolkitRoot(canonical))
+        if (auto bad = checkInstallRoot(canonical, o.stateDir, false))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
     }
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
@@ -244,7 +269,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (archivePath || o.verified) {
         // A tarball has no central directory: hostile entries are only known once it has been read
         // to its end, so verify writes nothing and staging reads it a second time.
-        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !looksLikeTarballFile(*archivePath);
+        const bool onePass =
+            !o.dryRun && o.applyHere && !o.verified && !newPrefix && !looksLikeTarballFile(*archivePath);
         if (onePass) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
@@ -285,14 +311,19 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                          v.archive + " is intact but its origin cannot be checked (not in the catalog of official "
                                      "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
         archive = archiveInfoFrom(v);
+        if (newPrefix && !archive->isLinux())
+            return usage(std::move(r), "not-a-toolkit",
+                         v.archive + " is not a Linux tarball; a standalone prefix (--prefix) is only for NVIDIA's "
+                                     "Linux tarballs. Install a Windows archive into a CUDA toolkit (--toolkit).");
         if (archive->isLinux()) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             placeInLinuxFolders(*archive, linuxFoldersOf(ec ? absolute : root));
         }
     }
 
-    auto state = snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
-                                 o.stateDir, o.dpkgInfoDir);
+    auto state = newPrefix ? emptyPrefixState(r.toolkit, o.stateDir)
+                           : snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
+                                             o.stateDir, o.dpkgInfoDir);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
     adoptArchiveLayout(*state, archive ? &*archive : nullptr);
@@ -307,7 +338,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
     PathService path = pathServiceFor(*state);
-    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles};
+    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles, newPrefix};
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
                                            : planUninstall(*state, path.state, options);
@@ -347,7 +378,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {
         // The same checks a journal passes before its undo (install/trust.h): made here, so true
         // by construction, but they are what an elevated process may do, and this may be one.
-        if (auto bad = checkToolkitRoot(plan.toolkit))
+        if (auto bad = checkInstallRoot(plan.toolkit, o.stateDir, createsPrefix(plan)))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
         Problems unsafe = checkPlanInvariants(plan, o.stateDir, path.state.available ? path.state.location : "");
         if (!unsafe.empty())

@@ -57,7 +57,7 @@ Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit)
              op.path + " belongs to the Debian package " + it->second +
                  " (dpkg); cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and "
                  "update it with `sudo apt-get install --only-upgrade " + it->second + "`, or remove it first with "
-                 "`sudo apt-get remove " + it->second + "`, or install into another folder (e.g. --toolkit "
+                 "`sudo apt-get remove " + it->second + "`, or install into another folder (e.g. --prefix "
                  "/opt/cudnn)."});
     }
     return out;

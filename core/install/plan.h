@@ -107,6 +107,9 @@ struct PlanOptions {
     // --include-extra-files / the wizard's checkbox: also copy files under bin/include/lib that
     // are not part of the release (an official archive's are copied anyway).
     bool includeExtraFiles = false;
+    // Install into a standalone prefix that does not exist yet (install/trust.h checkNewPrefix):
+    // the plan's first steps write a record naming the prefix as created, then make the folder.
+    bool newPrefix = false;
 };
 
 // What an install copies, one rule for the plan, the pre-stager, the elevated helper and the
@@ -134,6 +137,9 @@ struct Plan {
     std::string recordPath;
     std::optional<ArchiveInfo> archive;
     bool includeExtraFiles = false;  // the user opted in (PlanOptions)
+    // The root is a standalone prefix cudnn-setup made (or makes now): its record says
+    // created_prefix, and the uninstall that removes the last record takes the folder away.
+    bool standalonePrefix = false;
     std::vector<Operation> ops;
     std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
     Problems problems;               // the plan cannot be applied (exit 3, nothing changed)

@@ -5,6 +5,7 @@
 // files and for hostile tarballs (nothing written), rolled back at every failing step,
 // repaired, and readable by another user.
 #include "archive/verifier.h"
+#include "fixtures/archivebuilder.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "install/fileops.h"
@@ -252,31 +253,232 @@ private slots:
         QCOMPARE(tree(toolkit), before);
     }
 
-    // A standalone prefix: lib64/ and include/ created, made visible through ld.so.conf.d.
+    // A standalone prefix that cudnn-setup makes itself (it did not exist; its parent is root's
+    // and writable by root only): the real 9.19 libraries go into lib64/, headers into include/,
+    // ld.so.conf.d names it and ldconfig runs; folders 0755 and files 0644 under umask 077; a
+    // repair and a recover accept it because the record says so; uninstall takes away the prefix
+    // and the ld.so.conf.d file, so the parent folder and ld.so.conf.d are as before.
     void standalonePrefix()
     {
-        // Since the elevated-side rules (issue 12), work folders are made only in a CUDA toolkit
-        // (not-a-toolkit); whether a Linux tarball may go into a bare prefix is the lead's call.
-        QSKIP("a standalone prefix is refused as not-a-toolkit by the elevated-side rules; decision pending");
-        const QString prefix = m_dir.filePath("opt-cudnn-9.19");
-        QDir().mkpath(prefix);
+        LinuxReleaseSpec spec;
+        const bool real = QFile::exists(kRealLib + "/libcudnn.so.9");
+        if (real)
+            spec.realLibDir = kRealLib.toStdString();  // else generated ELF files (still real ELF64)
+        const QString parent = m_dir.filePath("opt");
+        QDir().mkpath(parent);
+        QVERIFY(QFile::setPermissions(parent, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                  QFileDevice::ReadGroup | QFileDevice::ExeGroup |
+                                                  QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString prefix = QFileInfo(parent).canonicalFilePath() + "/cudnn-9.19";
+        const QStringList parentBefore = tree(parent), confBefore = tree(m_confDir);
         QFile::remove(m_ldconfigLog);
-        const QString tarball = writeRelease({}, "prefix.tar.xz");
+        const QString tarball = writeRelease(spec, "prefix.tgz", TarCompression::Gzip);  // xz of 1 GB is slow
         FlowOptions o = options("state-prefix");
+        o.newPrefix = true;
+        const mode_t oldMask = ::umask(077);
         const FlowResult r = installArchive(tarball.toStdString(), prefix.toStdString(), o);
+        ::umask(oldMask);
         QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
+        QVERIFY(r.plan && r.plan->standalonePrefix);
         QCOMPARE(readLink(prefix + "/lib64/libcudnn_graph.so"), QString("libcudnn_graph.so.9"));
+        QCOMPARE(readLink(prefix + "/lib64/libcudnn.so.9"), QString("libcudnn.so.9.19.0"));
         QVERIFY(QFile::exists(prefix + "/include/cudnn.h"));
+        if (real)
+            QCOMPARE(QFileInfo(prefix + "/lib64/libcudnn_ops.so.9.19.0").size(),
+                     QFileInfo(kRealLib + "/libcudnn_ops.so.9").size());
+        // NVIDIA: readable by all. Folders 0755, files 0644, whatever the umask.
+        for (const QString& line : tree(prefix)) {
+            const QStringList f = line.split('|');
+            const int mode = f[1].toInt(nullptr, 8);
+            if (S_ISDIR(mode))
+                QVERIFY2((mode & 07777) == 0755, qPrintable(line));
+            else if (S_ISREG(mode))
+                QVERIFY2((mode & 07777) == 0644, qPrintable(line));
+        }
+        struct stat st {};
+        QCOMPARE(::lstat(QFile::encodeName(prefix).constData(), &st), 0);
+        QCOMPARE(int(st.st_mode & 07777), 0755);
         const QStringList confs = QDir(m_confDir).entryList(QDir::Files);
         QCOMPARE(confs.size(), 1);
         QFile conf(m_confDir + "/" + confs[0]);
         QVERIFY(conf.open(QIODevice::ReadOnly));
-        QCOMPARE(QString::fromUtf8(conf.readAll()), QFileInfo(prefix).canonicalFilePath() + "/lib64\n");
+        QCOMPARE(QString::fromUtf8(conf.readAll()), prefix + "/lib64\n");
+        conf.close();
         QVERIFY(QFile::exists(m_ldconfigLog));  // ldconfig ran
-        const FlowResult u = uninstallToolkit(prefix.toStdString(), o);
+
+        // validate loads the installed libcudnn.so.9 from the prefix (the no-driver outcome here).
+        if (real) {
+            validate::ValidateOptions vo;
+            vo.toolkit = prefix.toStdString();
+            vo.driverLibrary = "/nonexistent/libcuda.so.1";
+            const validate::ValidationReport v = validate::runValidation(vo);
+            QVERIFY2(QString::fromStdString(v.cudnnPath).startsWith(prefix), v.cudnnPath.c_str());
+        }
+
+        // Repair accepts the prefix because its record names it as created. (A deleted file, not a
+        // truncated one: validate has it mapped, and a damaged file's repair backup would stay.)
+        QVERIFY(QFile::remove(prefix + "/lib64/libcudnn_cnn.so.9.19.0"));
+        const FlowResult rep = repairToolkit(prefix.toStdString(), tarball.toStdString(), options("state-prefix"));
+        QVERIFY2(rep.status == FlowStatus::Applied && rep.outcome && rep.outcome->ok, qPrintable(dump(rep)));
+        QVERIFY(QFileInfo(prefix + "/lib64/libcudnn_cnn.so.9.19.0").size() > 0);
+
+        // The same prefix is still refused as a *new* one (it exists now)...
+        FlowOptions again = options("state-prefix");
+        again.newPrefix = true;
+        const FlowResult twice = installArchive(tarball.toStdString(), prefix.toStdString(), again);
+        QVERIFY2(twice.status == FlowStatus::Usage && hasCode(twice.problems, "not-a-toolkit"), qPrintable(dump(twice)));
+
+        const FlowResult u = uninstallToolkit(prefix.toStdString(), options("state-prefix"));
         QVERIFY2(u.status == FlowStatus::Applied && u.outcome && u.outcome->ok, qPrintable(dump(u)));
-        QCOMPARE(tree(prefix), QStringList());
-        QVERIFY(QDir(m_confDir).entryList(QDir::Files).isEmpty());
+        QVERIFY(!QFileInfo::exists(prefix));
+        QCOMPARE(tree(parent), parentBefore);
+        QCOMPARE(tree(m_confDir), confBefore);
+        // ... and once it is gone, the record is gone too: not a toolkit, not a prefix of ours.
+        const FlowResult after = uninstallToolkit(prefix.toStdString(), options("state-prefix"));
+        QVERIFY2(after.status == FlowStatus::Usage, qPrintable(dump(after)));
+    }
+
+    // A prefix install failing at its first and last steps: each time the rollback (checked by
+    // checkPlanInvariants as a journal would be: the record names the prefix, or the plan creates
+    // it) leaves the parent folder and ld.so.conf.d as they were.
+    void standalonePrefixRollsBackAtEveryStep()
+    {
+        const QString parent = m_dir.filePath("opt-faults");
+        QDir().mkpath(parent);
+        QVERIFY(QFile::setPermissions(parent, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                  QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString prefix = QFileInfo(parent).canonicalFilePath() + "/cudnn";
+        const QStringList parentBefore = tree(parent), confBefore = tree(m_confDir);
+        const QString tarball = writeRelease({}, "prefix-faults.tar.xz");
+        std::unique_ptr<FileOps> real = makeRealFileOps();
+        // Count the steps of a whole install first; then fail each of the first and the last ones
+        // (the record naming the prefix, the prefix folder, its work folders; ld.so.conf.d, the
+        // record): each fsync costs, so the middle (placing files) is left to rollsBackAtEveryStep.
+        int total = 0;
+        {
+            FaultyFileOps counting(*real);
+            FlowOptions o = options("state-prefix-faults");
+            o.newPrefix = true;
+            o.files = &counting;
+            const FlowResult r = installArchive(tarball.toStdString(), prefix.toStdString(), o);
+            QVERIFY2(r.status == FlowStatus::Applied && r.outcome->ok, qPrintable(dump(r)));
+            total = counting.calls();
+            QVERIFY(uninstallToolkit(prefix.toStdString(), options("state-prefix-faults")).outcome->ok);
+            QCOMPARE(tree(parent), parentBefore);
+        }
+        QVERIFY2(total > 40, qPrintable(QString::number(total)));
+        std::vector<int> steps;
+        for (int i = 1; i <= 14; ++i)
+            steps.push_back(i);
+        for (int i = total - 10; i <= total + 1; ++i)
+            steps.push_back(i);
+        for (int step : steps) {
+            FaultyFileOps faulty(*real);
+            faulty.failAt(step, "io-error");
+            FlowOptions o = options("state-prefix-faults");
+            o.newPrefix = true;
+            o.files = &faulty;
+            const FlowResult r = installArchive(tarball.toStdString(), prefix.toStdString(), o);
+            if (faulty.failures() == 0) {
+                QVERIFY2(step > total, qPrintable(QString::number(step)));
+                QVERIFY2(r.status == FlowStatus::Applied && r.outcome->ok, qPrintable(dump(r)));
+                break;
+            }
+            if (r.status == FlowStatus::Applied && r.outcome->ok) {
+                QVERIFY(uninstallToolkit(prefix.toStdString(), options("state-prefix-faults")).outcome->ok);
+                QCOMPARE(tree(parent), parentBefore);
+                continue;
+            }
+            QVERIFY2(r.exitCode() != ExitCode::NotRolledBack, qPrintable(QString::number(step) + " " + dump(r)));
+            QCOMPARE(tree(parent), parentBefore);
+            QCOMPARE(tree(m_confDir), confBefore);
+
+            // As if the process died there: every later call fails too (the rollback as well), the
+            // journal stays, and `recover` (which checks it like a forged one) must accept it.
+            FaultyFileOps dying(*real);
+            dying.failAt(step, "io-error", true);
+            o.files = &dying;
+            (void)installArchive(tarball.toStdString(), prefix.toStdString(), o);
+            const Outcome rec = recoverInterrupted(o.stateDir, std::nullopt, real.get());
+            QString why;
+            for (const auto& p : rec.problems)
+                why += QString::fromStdString(" | " + p.code + ": " + p.message);
+            for (const auto& p : rec.notRestored)
+                why += QString::fromStdString(" | not restored " + p.code + ": " + p.message);
+            QVERIFY2(rec.ok && rec.problems.empty(), qPrintable(QString::number(step) + why));
+            if (tree(parent) != parentBefore)
+                qWarning() << "step" << step << tree(parent) << QString::fromStdString(rec.notes.empty() ? "" : rec.notes.back());
+            QCOMPARE(tree(parent), parentBefore);
+            QCOMPARE(tree(m_confDir), confBefore);
+        }
+        const FlowResult u = uninstallToolkit(prefix.toStdString(), options("state-prefix-faults"));
+        QVERIFY2(u.outcome && u.outcome->ok, qPrintable(dump(u)));
+        QCOMPARE(tree(parent), parentBefore);
+        QCOMPARE(tree(m_confDir), confBefore);
+    }
+
+    // What is never taken for a prefix: nothing is created, nothing written.
+    void standalonePrefixRefused_data()
+    {
+        QTest::addColumn<QString>("why");
+        QTest::newRow("existing-empty-folder") << "exists";
+        QTest::newRow("existing-folder-with-files") << "exists-files";
+        QTest::newRow("parent-writable-by-others") << "parent-0777";
+        QTest::newRow("parent-writable-by-group") << "parent-0775";
+        QTest::newRow("parent-is-a-link") << "parent-link";
+        QTest::newRow("parent-missing") << "parent-missing";
+        QTest::newRow("parent-of-another-user") << "parent-nobody";
+        QTest::newRow("dot-dot-in-path") << "dotdot";
+        QTest::newRow("windows-zip") << "zip";
+    }
+    void standalonePrefixRefused()
+    {
+        QFETCH(QString, why);
+        const QString base = m_dir.filePath("refused-" + why);
+        QDir().mkpath(base);
+        QString parent = base + "/opt";
+        QDir().mkpath(parent);
+        ::chmod(QFile::encodeName(parent).constData(), 0755);
+        QString prefix = parent + "/cudnn";
+        QString tarball = writeRelease({}, "refused-" + why + ".tar.xz");
+        if (why == "exists") {
+            QDir().mkpath(prefix);
+        } else if (why == "exists-files") {
+            QDir().mkpath(prefix + "/lib64");
+            writeText((prefix + "/lib64/mine.txt").toStdString(), "the user's\n");
+        } else if (why == "parent-0777") {
+            ::chmod(QFile::encodeName(parent).constData(), 0777);
+        } else if (why == "parent-0775") {
+            ::chmod(QFile::encodeName(parent).constData(), 0775);
+        } else if (why == "parent-link") {
+            QVERIFY(QFile::link(parent, base + "/opt-link"));
+            prefix = base + "/opt-link/cudnn";
+        } else if (why == "parent-missing") {
+            prefix = parent + "/not-there/cudnn";
+        } else if (why == "parent-nobody") {
+            if (::geteuid() != 0)
+                QSKIP("giving a folder to another user needs root");
+            QCOMPARE(::chown(QFile::encodeName(parent).constData(), 65534, 65534), 0);
+        } else if (why == "dotdot") {
+            prefix = parent + "/../opt/cudnn";
+        } else if (why == "zip") {
+            tarball = m_dir.filePath("refused.zip");
+            std::string error;
+            QVERIFY(writeZip(tarball.toStdString(), cudnnWindowsRelease({}), &error));
+        }
+        const QStringList before = tree(base), confBefore = tree(m_confDir);
+        FlowOptions o = options("state-refused-" + why);
+        o.newPrefix = true;
+        const FlowResult r = installArchive(tarball.toStdString(), prefix.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::Usage && hasCode(r.problems, "not-a-toolkit"), qPrintable(dump(r)));
+        QCOMPARE(tree(base), before);
+        QCOMPARE(tree(m_confDir), confBefore);
+        // Without --prefix an existing folder that is not a toolkit is refused as before.
+        if (why.startsWith("exists")) {
+            const FlowResult t = installArchive(tarball.toStdString(), prefix.toStdString(), options("state-refused-" + why));
+            QVERIFY2(t.status == FlowStatus::Usage && hasCode(t.problems, "not-a-toolkit"), qPrintable(dump(t)));
+            QCOMPARE(tree(base), before);
+        }
     }
 
     // A dpkg-owned file is never overwritten: refused, naming the package and the fix.
