@@ -18,6 +18,8 @@ if [ "${1:-build}" = test ]; then
   # host's Qt 6.4.2 tools above), its icons rasterised by rsvg-convert (no Qt Svg for Windows).
   # x11-utils: xwininfo, to see the wizard's window appear under Wine (tests/wine/run-wine.sh start).
   want+=(librsvg2-bin x11-utils)
+  # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
+  want+=(rpm)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -281,10 +281,12 @@ std::vector<CudnnCopy> findCopies(const Environment& env, const Registry& reg, c
         for (const auto& c : copies)
             paths.push_back(c.path);
         const std::string prefix = ctx.systemPrefix == "/" ? std::string() : ctx.systemPrefix;
-        const auto owners = dpkgOwnersOf(paths, prefix + "/var/lib/dpkg/info");
+        const auto owners = packageManagerOwnersOf(paths, prefix + "/var/lib/dpkg/info", prefix + "/var/lib/rpm");
         for (auto& c : copies)
-            if (const auto it = owners.find(c.path); it != owners.end())
-                c.package = it->second;
+            if (const auto it = owners.find(c.path); it != owners.end()) {
+                c.package = it->second.package;
+                c.packageManager = it->second.manager;
+            }
     }
     return copies;
 }

@@ -185,7 +185,8 @@ nlohmann::json toJson(const DetectResult& r)
     for (const auto& c : r.copies)
         doc["cudnn_copies"].push_back({{"path", c.path}, {"version", optJson(c.version)}, {"origin", c.origin},
                                        {"wins", c.wins}, {"search_rank", c.searchRank},
-                                       {"package", optJson(c.package)}});
+                                       {"package", optJson(c.package)},
+                                       {"package_manager", optJson(c.packageManager)}});
     doc["cudnn_load_sets"] = nlohmann::json::array();
     for (const auto& set : r.loadSets) {
         nlohmann::json files = nlohmann::json::array();

@@ -323,7 +323,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
 
     auto state = newPrefix ? emptyPrefixState(r.toolkit, o.stateDir)
                            : snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
-                                             o.stateDir, o.dpkgInfoDir);
+                                             o.stateDir, o.dpkgInfoDir, o.rpmDbDir);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
     adoptArchiveLayout(*state, archive ? &*archive : nullptr);

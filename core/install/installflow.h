@@ -64,6 +64,8 @@ struct FlowOptions {
     FileOps* files = nullptr;                  // null: the real file system (tests inject faults)
     // dpkg's <package>.list files: paths a package owns are never overwritten (problem package-owned).
     std::string dpkgInfoDir = "/var/lib/dpkg/info";
+    // rpm's database (asked through the rpm program when it holds one): the same rule for rpm packages.
+    std::string rpmDbDir = "/var/lib/rpm";
 };
 
 enum class FlowStatus {

@@ -5,6 +5,7 @@
 
 #include "common/problem.h"
 #include "install/operation.h"
+#include "install/packageowners.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,8 +86,8 @@ struct ToolkitState {
     std::vector<std::string> cudnnFiles;  // toolkit-relative cuDNN files found in bin, bin/x64, include, lib, lib/x64
     std::optional<nlohmann::json> record;  // this toolkit's install record, if any
     LinuxFolders linuxFolders;    // Linux toolkits: where libraries and headers really go
-    // Toolkit-relative paths a package manager owns -> "dpkg package libcudnn9-cuda-12" (never overwritten).
-    std::map<std::string, std::string> packageOwners;
+    // Toolkit-relative paths a package manager owns -> the package and its manager (never overwritten).
+    std::map<std::string, PackageOwner> packageOwners;
     ExistingNode node(const std::string& rel) const;
 };
 

@@ -6,6 +6,7 @@
 // repaired, and readable by another user.
 #include "archive/verifier.h"
 #include "fixtures/archivebuilder.h"
+#include "fixtures/rpmdb.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "install/fileops.h"
@@ -139,6 +140,7 @@ class TestLinuxInstall : public QObject {
         o.allowUnknown = true;
         o.dpkgInfoDir = m_dir.filePath("dpkg-empty").toStdString();
         QDir().mkpath(QString::fromStdString(o.dpkgInfoDir));
+        o.rpmDbDir = m_dir.filePath("rpm-empty").toStdString();  // the host's rpm database plays no part
         return o;
     }
 
@@ -502,6 +504,46 @@ private slots:
             named = named || (p.code == "package-owned" && p.message.find("libcudnn9-cuda-12") != std::string::npos &&
                               p.message.find("apt-get remove libcudnn9-cuda-12") != std::string::npos);
         QVERIFY(named);
+        QCOMPARE(tree(toolkit), before);
+    }
+
+    // An rpm-owned file is never overwritten either: a real rpm database (scratch --dbpath) that
+    // owns the toolkit's libcudnn.so.9; refused, naming the package and the fix, nothing written.
+    void rpmOwnedFileRefused()
+    {
+        if (!rpmAvailable())
+            QSKIP("rpm and rpmbuild are not installed (Debian package rpm, scripts/deps.sh test)");
+        const QString toolkit = scratchToolkit("rpm-like", false);
+        const QString owned = QFileInfo(toolkit).canonicalFilePath() + "/lib/libcudnn.so.9";
+        writeBytes(owned.toStdString(), buildElfSharedObject("libcudnn.so.9"));
+        const QString db = m_dir.filePath("rpmdb"), work = m_dir.filePath("rpmbuild");
+        std::string error;
+        QVERIFY2(buildRpmDatabase(db.toStdString(), work.toStdString(), "libcudnn9-cuda-13",
+                                  {owned.toStdString(), QFileInfo(toolkit).canonicalFilePath().toStdString() +
+                                                            "/include/cudnn_not_installed_here.h"},
+                                  &error),
+                 error.c_str());
+        const QStringList before = tree(toolkit);
+        FlowOptions o = options("state-rpm");
+        o.rpmDbDir = db.toStdString();
+        const FlowResult r = installArchive(writeRelease({}, "rpm.tar.xz").toStdString(), toolkit.toStdString(), o);
+        QVERIFY2(r.status == FlowStatus::Refused, qPrintable(dump(r)));
+        bool named = false;
+        for (const auto& p : r.problems)
+            named = named || (p.code == "package-owned" && p.path == owned.toStdString() &&
+                              p.message.find("rpm package libcudnn9-cuda-13") != std::string::npos &&
+                              p.message.find("dnf remove libcudnn9-cuda-13") != std::string::npos);
+        QVERIFY2(named, qPrintable(dump(r)));
+        int refused = 0;
+        for (const auto& p : r.problems)
+            refused += p.code == "package-owned";
+        QCOMPARE(refused, 1);  // only the owned file: the rpm query names paths, not packages
+        QCOMPARE(tree(toolkit), before);
+        // The same toolkit without that database installs: the refusal came from rpm's answer.
+        const FlowResult ok = installArchive(writeRelease({}, "rpm.tar.xz").toStdString(), toolkit.toStdString(),
+                                             options("state-rpm"));
+        QVERIFY2(ok.status == FlowStatus::Applied && ok.outcome && ok.outcome->ok, qPrintable(dump(ok)));
+        QVERIFY(uninstallToolkit(toolkit.toStdString(), options("state-rpm")).outcome->ok);
         QCOMPARE(tree(toolkit), before);
     }
 
