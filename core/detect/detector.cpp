@@ -209,7 +209,7 @@ nlohmann::json toJson(const DetectResult& r)
         if (f.loads)
             loads = {{"path", *f.loads}, {"version", optJson(f.loadsVersion)},
                      {"cuda_major", f.loadsCudaMajor ? nlohmann::json(*f.loadsCudaMajor) : nlohmann::json(nullptr)},
-                     {"via", f.loadsVia}};
+                     {"via", f.loadsVia}, {"loader_object", optJson(f.loaderObject)}};
         doc["frameworks"].push_back({{"environment", f.environment}, {"environment_kind", f.environmentKind},
                                      {"python", optJson(f.python)}, {"package", f.package}, {"version", f.version},
                                      {"needs", {{"cuda", optJson(f.needs.cuda)}, {"cudnn", optJson(f.needs.cudnn)},
