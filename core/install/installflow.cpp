@@ -172,8 +172,12 @@ public:
             if (!m_files.createDirectory(op.path))
                 return false;
             op.changed = true;  // ours: journaled before anything is put in it
-            if (!writeJournal(m_files, journalPathIn(m_stateDir), doc))
+            if (!writeJournal(m_files, journalPathIn(m_stateDir), doc)) {
+                // The journal cannot say it, but this process made the folder (mkdir is exclusive)
+                // and put nothing in it: it goes now, not left behind for good.
+                (void)m_files.removeDirectory(op.path);
                 return false;
+            }
         }
         return true;
     }
@@ -188,6 +192,21 @@ public:
     }
     // The engine takes over: its first journal write replaces ours.
     void handOver() { m_active = false; }
+    // After the engine ran: when it stopped before its first journal write (its state folder
+    // could not be made), the journal is still ours and the work folders are still to be undone.
+    void afterEngine()
+    {
+        if (!m_active)
+            return;
+        auto journal = loadJournal(m_files, journalPathIn(m_stateDir));
+        const bool ours = journal && *journal && (*journal)->plan.workDir == m_workDir &&
+                          (*journal)->plan.ops.size() == m_prefix.size() &&
+                          (*journal)->status == JournalStatus::Applying;
+        if (ours)
+            rollBack();
+        else
+            handOver();
+    }
 
     bool active() const { return m_active; }
     NodeType topExisted() const { return m_topExisted; }
@@ -267,14 +286,16 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     std::unique_ptr<Prestager> prestager;
     std::optional<ArchiveInfo> archive;
     if (archivePath || o.verified) {
-        // A tarball has no central directory: hostile entries are only known once it has been read
-        // to its end, so verify writes nothing and staging reads it a second time.
-        const bool onePass =
-            !o.dryRun && o.applyHere && !o.verified && !newPrefix && !looksLikeTarballFile(*archivePath);
+        // A tarball has no central directory: a hostile entry may come last, after cuDNN files were
+        // staged. They only ever go into this transaction's own scan folder (safe names, no link
+        // followed), and a failed verification removes the work folder again (Preparation), so the
+        // toolkit is untouched either way. A new prefix does not exist yet: two passes there.
+        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !newPrefix;
         if (onePass) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
-                prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan");
+                prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan",
+                                                        looksLikeTarballFile(*archivePath));
             else
                 prep.rollBack();  // the engine will meet (and report) whatever stopped us
         }
@@ -403,8 +424,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     r.stagedWhileVerifying = prestager != nullptr;
     Engine engine(files, path.system.get(), source.get());
     engine.setHooks(o.hooks);
-    prep.handOver();
     r.outcome = engine.apply(std::move(plan), o.cancel, o.progress, prefix.value_or(0));
+    prep.afterEngine();
     return stop(std::move(r), FlowStatus::Applied);
 }
 

@@ -3,6 +3,10 @@
 #include "archive/pathsafety.h"
 #include "install/digest.h"
 
+#include <zlib.h>
+
+#include <algorithm>
+
 namespace cudnnsetup {
 
 namespace {
@@ -15,10 +19,19 @@ std::string parentOf(const std::string& path)
 
 class PrestageConsumer : public EntryConsumer {
 public:
-    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot) : m_out(std::move(out)), m_slot(slot) {}
+    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot, bool computeCrc)
+        : m_out(std::move(out)), m_slot(slot), m_computeCrc(computeCrc)
+    {
+    }
     bool write(const std::uint8_t* data, std::size_t size) override
     {
         m_hash.update(data, size);
+        if (m_computeCrc)
+            for (std::size_t done = 0; done < size;) {
+                const auto n = static_cast<uInt>(std::min<std::size_t>(size - done, 1u << 30));
+                m_crc = crc32(m_crc, data + done, n);
+                done += n;
+            }
         if (auto w = m_out->write(data, size); !w) {
             m_slot.error = w.error();
             return false;
@@ -34,6 +47,8 @@ public:
             return;
         }
         m_slot.sha256 = m_hash.finishHex();
+        if (m_computeCrc)
+            m_slot.crc32 = static_cast<std::uint32_t>(m_crc);
         m_slot.intact = intact;
     }
 
@@ -41,6 +56,8 @@ private:
     std::unique_ptr<OutputFile> m_out;
     Prestager::Slot& m_slot;
     Sha256 m_hash;
+    bool m_computeCrc;
+    uLong m_crc = crc32(0L, Z_NULL, 0);
 };
 
 class PrestagedSource : public StagingSource {
@@ -114,7 +131,7 @@ std::unique_ptr<EntryConsumer> Prestager::consumerFor(const ZipEntryInfo& entry)
         slot.error = out.error();
         return nullptr;
     }
-    return std::make_unique<PrestageConsumer>(std::move(*out), slot);
+    return std::make_unique<PrestageConsumer>(std::move(*out), slot, m_computeCrc);
 }
 
 std::unique_ptr<StagingSource> Prestager::source(std::string archiveSha256)

@@ -176,7 +176,7 @@ private slots:
         const FlowResult r = installArchive(tarball.toStdString(), toolkit.toStdString(), o);
         ::umask(oldMask);
         QVERIFY2(r.status == FlowStatus::Applied && r.outcome && r.outcome->ok, qPrintable(dump(r)));
-        QVERIFY(!r.stagedWhileVerifying);  // verify wrote nothing; staging read it again
+        QVERIFY(r.stagedWhileVerifying);  // one read: verified and staged in the same pass
 
         // NVIDIA's chain, as links, in the toolkit's real lib folder (lib64 -> lib).
         QCOMPARE(readLink(toolkit + "/lib/libcudnn.so"), QString("libcudnn.so.9"));
@@ -590,7 +590,8 @@ private slots:
                 continue;
             }
             QVERIFY2(r.exitCode() != ExitCode::NotRolledBack, qPrintable(QString::number(step) + " " + dump(r)));
-            QCOMPARE(tree(toolkit), before);
+            QVERIFY2(tree(toolkit) == before, qPrintable(QString::number(step) + " " + dump(r) + "\n" +
+                                                         tree(toolkit).join("\n")));
             QVERIFY(step < 400);
         }
         QVERIFY2(step > 40, qPrintable(QString::number(step)));  // the links were among the failing steps
