@@ -474,7 +474,8 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
     std::unique_ptr<SystemPath> sys = pathForJournal(f, stateDir);
     // A journal is a file: validated exactly like a plan before any of its undo runs.
     if (auto journal = loadJournal(f, journalPathIn(stateDir)); journal && *journal) {
-        Problems unsafe = checkPlanInvariants((*journal)->plan, stateDir, sys ? sys->location() : std::string());
+        Problems unsafe = checkPlanInvariants((*journal)->plan, stateDir, sys ? sys->location() : std::string(),
+                                              (*journal)->status == JournalStatus::Committed);
         if (!unsafe.empty()) {
             Outcome out;
             out.problems.push_back({"unsafe-plan", journalPathIn(stateDir),

@@ -229,9 +229,9 @@ namespace {
 // A standalone prefix's plan or journal: the record names the prefix as created (a repair, a
 // second install, an uninstall, or the recover of an install whose first step wrote that
 // record); or the plan creates it and it is not there yet (an install about to run, or one
-// rolled back past its folder); or an uninstall that deleted the record naming it (its
-// clean-up after the commit).
-bool prefixAccepted(const Plan& plan, const std::string& stateDir)
+// rolled back past its folder); or, for a committed journal only (nothing of it is undone any
+// more), an uninstall that deleted the record naming it (its clean-up after the commit).
+bool prefixAccepted(const Plan& plan, const std::string& stateDir, bool committedJournal)
 {
     if (!plan.standalonePrefix)
         return false;
@@ -239,7 +239,8 @@ bool prefixAccepted(const Plan& plan, const std::string& stateDir)
         return true;
     if (recordNamesCreatedPrefix(stateDir, plan.toolkit) && !checkInstallRoot(plan.toolkit, stateDir, false))
         return true;
-    if (plan.kind == PlanKind::Uninstall && !std::filesystem::exists(pathOf(recordPathFor(stateDir, plan.toolkit))))
+    if (committedJournal && plan.kind == PlanKind::Uninstall &&
+        !std::filesystem::exists(pathOf(recordPathFor(stateDir, plan.toolkit))))
         for (const Operation& op : plan.ops)
             if (op.kind == OpKind::WriteRecord && !op.record && namesCreatedPrefix(op.previousRecord, plan.toolkit))
                 return true;
@@ -247,13 +248,14 @@ bool prefixAccepted(const Plan& plan, const std::string& stateDir)
 }
 }  // namespace
 
-Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation)
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
+                             bool committedJournal)
 {
     Problems out;
     auto refuse = [&](const std::string& p, const std::string& why) {
         out.push_back({"unsafe-plan", p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
     };
-    if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir)) {
+    if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
         out.push_back({"unsafe-plan", plan.toolkit, bad->message});
         return out;  // nothing below means anything without a toolkit
     }

@@ -80,6 +80,9 @@ bool pathValueClean(const std::string& value);
 // PATH changes only add or move the toolkit's bin folders, every other entry in the same
 // order; ld.so.conf.d only names <toolkit>/lib64. A standalone prefix only by the rules of
 // checkNewPrefix / recordNamesCreatedPrefix. Problems "unsafe-plan" (nothing done).
-Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation);
+// committedJournal: a journal marked committed, of which only the clean-up still runs (an
+// uninstall of a prefix may have deleted the record that named it).
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
+                             bool committedJournal = false);
 
 }  // namespace cudnnsetup

@@ -11,6 +11,7 @@
 #include "fixtures/toolkitbuilder.h"
 #include "install/fileops.h"
 #include "install/installflow.h"
+#include "install/journal.h"
 #include "install/plan.h"
 #include "validate/validator.h"
 
@@ -417,6 +418,73 @@ private slots:
         QVERIFY2(u.outcome && u.outcome->ok, qPrintable(dump(u)));
         QCOMPARE(tree(parent), parentBefore);
         QCOMPARE(tree(m_confDir), confBefore);
+    }
+
+    // A forged journal (the state folder is a file system) that calls an existing folder of the
+    // user a prefix of ours, to take a cuDNN file out of it: refused (unsafe-plan), nothing undone,
+    // also when the state folder holds a created-prefix record for another folder.
+    void forgedPrefixJournalRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("uninstall, no record") << "uninstall";
+        QTest::newRow("install that claims to create an existing folder") << "install";
+        QTest::newRow("uninstall, a record names another prefix") << "other-record";
+    }
+    void forgedPrefixJournalRefused()
+    {
+        QFETCH(QString, kind);
+        const QString home = QFileInfo(m_dir.path()).canonicalFilePath() + "/home-" + kind;
+        QDir().mkpath(home + "/lib64");
+        writeBytes((home + "/lib64/libcudnn.so.9").toStdString(), buildElfSharedObject("libcudnn.so.9"));
+        const QStringList before = tree(home);
+        const std::string state = m_dir.filePath("state-forged-" + kind).toStdString(), tk = home.toStdString();
+        std::unique_ptr<FileOps> files = makeRealFileOps();
+        QVERIFY(files->createDirectories(state));
+        JournalDoc doc;
+        Plan& p = doc.plan;
+        p.kind = kind == "install" ? PlanKind::Install : PlanKind::Uninstall;
+        p.toolkit = tk;
+        p.standalonePrefix = true;
+        p.stateDir = state;
+        p.transactionId = "20261201T000000Z-abcdef";
+        p.workDir = tk + "/.cudnn-setup/" + p.transactionId;
+        p.stagingDir = p.workDir + "/staging";
+        p.backupDir = p.workDir + "/backup";
+        p.recordPath = recordPathFor(state, tk);
+        const nlohmann::json claim{{"toolkit", tk}, {"created_prefix", true}, {"files", nlohmann::json::array()}};
+        if (kind == "install") {
+            Operation first{.kind = OpKind::WriteRecord, .path = p.recordPath};
+            first.record = claim;
+            p.ops.push_back(first);
+            p.ops.push_back({.kind = OpKind::CreateDirectory, .path = tk});
+        } else {
+            Operation rec{.kind = OpKind::WriteRecord, .path = p.recordPath};
+            rec.previousRecord = claim;  // "the record it deleted named it"
+            p.ops.push_back(rec);
+        }
+        if (kind == "other-record") {
+            const std::string other = tk + "-other";
+            QVERIFY(files->createDirectories(state + "/records"));
+            QVERIFY(files->writeFileAtomic(recordPathFor(state, other),
+                                           nlohmann::json{{"toolkit", other}, {"created_prefix", true}}.dump()));
+            QVERIFY(files->writeFileAtomic(p.recordPath, nlohmann::json{{"toolkit", other}, {"created_prefix", true}}.dump()));
+        }
+        // Undone in reverse: this would move the user's file away.
+        Operation place{.kind = OpKind::PlaceFile, .path = tk + "/lib64/libcudnn.so.9"};
+        place.source = p.stagingDir + "/lib64/libcudnn.so.9";
+        place.entry = "cudnn/lib/libcudnn.so.9";
+        p.ops.push_back(place);
+        doc.started = long(p.ops.size()) - 1;
+        QVERIFY(writeJournal(*files, journalPathIn(state), doc));
+        const Outcome o = recoverInterrupted(state);
+        QVERIFY(!o.ok);
+        QVERIFY(hasCode(o.problems, "unsafe-plan"));
+        bool rootRefused = false;  // for the folder, not for some other step of the forged plan
+        for (const auto& pr : o.problems)
+            rootRefused = rootRefused || pr.message.find("is not a CUDA toolkit") != std::string::npos;
+        QVERIFY2(rootRefused, o.problems.back().message.c_str());
+        QCOMPARE(tree(home), before);
+        QVERIFY(QFile::exists(QString::fromStdString(journalPathIn(state))));  // left alone
     }
 
     // What is never taken for a prefix: nothing is created, nothing written.
