@@ -275,7 +275,9 @@ private slots:
         const QString prefix = QFileInfo(parent).canonicalFilePath() + "/cudnn-9.19";
         const QStringList parentBefore = tree(parent), confBefore = tree(m_confDir);
         QFile::remove(m_ldconfigLog);
-        const QString tarball = writeRelease(spec, "prefix.tgz", TarCompression::Gzip);  // xz of 1 GB is slow
+        // The real libraries' tarball of realLibrariesRoundTrip when it ran (compressing 1 GB costs).
+        const QString shared = m_dir.filePath("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tgz");
+        const QString tarball = real && QFile::exists(shared) ? shared : writeRelease(spec, "prefix.tgz", TarCompression::Gzip);
         FlowOptions o = options("state-prefix");
         o.newPrefix = true;
         const mode_t oldMask = ::umask(077);
