@@ -22,6 +22,8 @@ if [ "${1:-build}" = test ]; then
   # hook), by syscall fault injection (tests/cli/tst_cli_crashpoints.cpp),
   # and reads the install's fsync/rename calls (tests/cli/tst_cli_durability).
   want+=(strace)
+  # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
+  want+=(rpm)
 fi
 missing=()
 for p in "${want[@]}"; do

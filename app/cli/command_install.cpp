@@ -188,6 +188,7 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     o.noPath = a.noPath;
     o.includeExtraFiles = a.includeExtraFiles;
     o.dryRun = a.dryRun;
+    o.newPrefix = !a.prefix.empty();
     o.hooks = hooksFromEnvironment();
     StderrProgress progress(!ctx.json && stderrIsTerminal());
     o.progress = &progress;
@@ -195,7 +196,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     // while verifying; the elevated helper re-reads the archive itself.
     auto elevator = makeElevator();
     std::error_code ec;
-    const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(a.toolkit, ec), ec).generic_string();
+    const std::string target = o.newPrefix ? a.prefix : a.toolkit;
+    const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec).generic_string();
     o.applyHere = !elevator->needed({root, o.stateDir});
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
@@ -203,7 +205,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     InstallArgs args = a;
     if (!args.archive.empty())
         args.archive = std::filesystem::absolute(args.archive, ec).string();
-    const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, a.toolkit, o)
+    args.toolkit = target;
+    const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, target, o)
                          : kind == PlanKind::Repair
                              ? repairToolkit(a.toolkit, args.archive.empty() ? std::nullopt : std::optional(args.archive), o)
                              : uninstallToolkit(a.toolkit, o);
@@ -242,7 +245,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
     if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard.ok())
         return usage(ctx, a.toolkit, guard.error().code, guard.error().message);
     PlanKind kind = PlanKind::Install;
-    if (auto bad = checkElevatedRequest(a, &kind))
+    if (auto bad = checkElevatedRequest(a, stateDir, &kind))
         return usage(ctx, a.toolkit, bad->code, bad->message);
     FlowOptions o;
     o.stateDir = stateDir;
@@ -253,6 +256,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
     o.allowUnknown = a.allowUnknown;
     o.noPath = a.noPath;
     o.includeExtraFiles = a.includeExtraFiles;
+    o.newPrefix = a.newPrefix;
     o.transactionId = a.transaction;
     o.reviewedDigest = a.planDigest;
     o.applyHere = true;
@@ -277,7 +281,11 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
 
     auto* install = app.add_subcommand("install", "Verify, then merge the archive into the toolkit as one transaction");
     install->add_option("ARCHIVE", args->archive, "The cuDNN .zip")->required();
-    install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)")->required();
+    auto* toolkitOpt = install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)");
+    install->add_option("--prefix", args->prefix,
+                        "Linux: a new standalone prefix to create (e.g. /opt/cudnn-9.19), made visible through "
+                        "ld.so.conf.d")
+        ->excludes(toolkitOpt);
     install->add_option("--sha256", args->sha256, "Expected SHA-256 of the archive");
     install->add_option("--manifest", args->manifest, "NVIDIA redistrib_<version>.json listing the archive");
     install->add_flag("--allow-unknown", args->allowUnknown, "Install an intact archive of unknown origin");
@@ -285,7 +293,11 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     install->add_flag("--include-extra-files", args->includeExtraFiles,
                       "Also copy files under bin/include/lib that are not part of the cuDNN release");
     install->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    install->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Install); });
+    install->callback([&ctx, args] {
+        if (args->toolkit.empty() == args->prefix.empty())
+            throw CLI::RequiredError("--toolkit DIR (a CUDA toolkit) or --prefix DIR (a new standalone prefix)");
+        ctx.exitCode = runInstall(ctx, *args, PlanKind::Install);
+    });
 
     auto* repair = app.add_subcommand("repair", "Bring an installed cuDNN back to the recorded (or archive's) state");
     repair->add_option("--toolkit", args->toolkit, "Toolkit root")->required();

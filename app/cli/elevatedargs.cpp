@@ -16,9 +16,10 @@ void addElevatedApplyOptions(CLI::App& helper, InstallArgs& args)
     helper.add_flag("--allow-unknown", args.allowUnknown);
     helper.add_flag("--no-path", args.noPath);
     helper.add_flag("--include-extra-files", args.includeExtraFiles);
+    helper.add_flag("--new-prefix", args.newPrefix);
 }
 
-std::optional<Problem> checkElevatedRequest(const InstallArgs& a, PlanKind* kind)
+std::optional<Problem> checkElevatedRequest(const InstallArgs& a, const std::string& stateDir, PlanKind* kind)
 {
     std::optional<PlanKind> kindOf;
     for (PlanKind k : {PlanKind::Install, PlanKind::Repair, PlanKind::Uninstall})
@@ -29,7 +30,7 @@ std::optional<Problem> checkElevatedRequest(const InstallArgs& a, PlanKind* kind
         (k == PlanKind::Install && a.archive.empty()) || (k == PlanKind::Uninstall && !a.archive.empty()))
         return Problem{"unsafe-plan", std::nullopt,
                        "The elevated helper was started with an incomplete request; nothing was changed."};
-    if (auto bad = checkToolkitRoot(a.toolkit))
+    if (auto bad = checkInstallRoot(a.toolkit, stateDir, a.newPrefix && k == PlanKind::Install))
         return bad;
     *kind = k;
     return std::nullopt;

@@ -18,6 +18,8 @@ namespace cudnnsetup::cli {
 struct InstallArgs {
     std::string archive, toolkit, sha256, manifest;
     bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
+    std::string prefix;      // install --prefix: a standalone prefix to create (instead of --toolkit)
+    bool newPrefix = false;  // elevated-apply --new-prefix
     // elevated-apply: the rest of the intent (install/trust.h)
     std::string operation, transaction, planDigest;
 };
@@ -27,8 +29,9 @@ void addElevatedApplyOptions(CLI::App& helper, InstallArgs& args);
 
 // The request as the helper checks it first: a known operation, a transaction id that can name
 // a work folder, a digest of 64 characters, an archive exactly where the operation needs one
-// ("unsafe-plan"), and the toolkit root (checkToolkitRoot, "not-a-toolkit"). On success, *kind
-// is the operation.
-std::optional<Problem> checkElevatedRequest(const InstallArgs& args, PlanKind* kind);
+// ("unsafe-plan"), and the root (checkInstallRoot: a toolkit, a new prefix for --new-prefix
+// installs, or a prefix the record in stateDir names; "not-a-toolkit"). On success, *kind is
+// the operation.
+std::optional<Problem> checkElevatedRequest(const InstallArgs& args, const std::string& stateDir, PlanKind* kind);
 
 }  // namespace cudnnsetup::cli

@@ -16,6 +16,15 @@ namespace cudnnsetup {
 
 namespace {
 
+// libarchive's message for the last error; it may have none (NULL: a std::string of it would
+// throw, as fuzz regression tar/pax-header-error-without-message showed).
+std::string errorText(struct archive* a)
+{
+    const char* text = archive_error_string(a);
+    return text ? text : "no message from libarchive";
+}
+
+
 // Where the compressed bytes come from: a file descriptor or a buffer. Every byte handed to
 // libarchive is hashed first, so the SHA-256 is of exactly what was decompressed.
 class Source {
@@ -169,10 +178,11 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
         }
         if (ctx.ioError)
             return Error{"io", name + " cannot be read: " + source.error() + ".", source.error()};
-        fail("corrupt-archive", name + " is not a readable tar archive (" + std::string(archive_error_string(a.get())) +
+        fail("corrupt-archive", name + " is not a readable tar archive (" + errorText(a.get()) +
                                     "). Download it again from NVIDIA (developer.nvidia.com/cudnn).");
     } else {
-        r.filter = archive_filter_count(a.get()) > 1 ? archive_filter_name(a.get(), 0) : "none";
+        const char* filter = archive_filter_count(a.get()) > 1 ? archive_filter_name(a.get(), 0) : "none";
+        r.filter = filter ? filter : "unknown";
         std::vector<std::uint8_t> zeros;
         bool stop = false;
         while (!stop) {
@@ -184,7 +194,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                 if (ctx.cancelled)
                     break;
                 fail("corrupt-archive", name + " is damaged after " + std::to_string(r.entries.size()) +
-                                            " entries (" + std::string(archive_error_string(a.get())) +
+                                            " entries (" + errorText(a.get()) +
                                             "). Download it again from NVIDIA (developer.nvidia.com/cudnn).");
                 break;
             }
@@ -239,7 +249,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                     ok = false;
                     if (!ctx.cancelled)
                         fail("corrupt-archive", name + ": " + info.name + " cannot be read (" +
-                                                    std::string(archive_error_string(a.get())) +
+                                                    errorText(a.get()) +
                                                     "). The download is damaged; download it again from NVIDIA.");
                     break;
                 }

@@ -327,6 +327,16 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
             d.consumer = std::make_unique<TextConsumer>(states.back().text);
         else if (splitSharedName(base))
             d.consumer = std::make_unique<ElfConsumer>(states.back().elf);
+        // The install's one-pass staging (VerifyOptions::alsoConsume): the same bytes, from the same read.
+        if (options.alsoConsume) {
+            ZipEntryInfo z;
+            z.index = e.index;
+            z.name = e.name;
+            z.size = e.size;
+            z.unixMode = e.mode;
+            if (auto tee = options.alsoConsume(z))
+                d.consumer = teeConsumer(std::move(d.consumer), std::move(tee));
+        }
         return d;
     };
     auto scanned = scanTarFile(archivePath, so);

@@ -237,7 +237,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         auto tee = options.alsoConsume(e);
         if (!tee)
             return own;
-        return std::make_unique<TeeConsumer>(std::move(own), std::move(tee));
+        return teeConsumer(std::move(own), std::move(tee));
     };
     // An archive whose SHA-256 is NVIDIA's needs no CRC pass to prove its bytes: when its name or size
     // makes that likely, hash it first (hashing speed) and, if the hash is official, check only what
@@ -451,6 +451,11 @@ nlohmann::json toJson(const VerifyResult& r)
     if (r.cancelled)
         doc["cancelled"] = true;
     return doc;
+}
+
+std::unique_ptr<EntryConsumer> teeConsumer(std::unique_ptr<EntryConsumer> own, std::unique_ptr<EntryConsumer> tee)
+{
+    return std::make_unique<TeeConsumer>(std::move(own), std::move(tee));
 }
 
 }  // namespace cudnnsetup

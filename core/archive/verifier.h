@@ -52,8 +52,16 @@ struct VerifyOptions {
     // the same read that is hashed and CRC-checked, then finish(intact). Install stages
     // files with it. A tee that fails (returns false) is not fed again but does not stop
     // the verification. Called from the scanner's threads.
+    // Tarballs (archive/tarverify.h) too: each regular file's header as a ZipEntryInfo (name,
+    // declared size; crc32 0: a tar header has none), before any later entry is known. A hostile
+    // entry later in the tarball fails the verification; whatever was consumed until then is the
+    // caller's to throw away (install removes its work folder).
     std::function<std::unique_ptr<EntryConsumer>(const ZipEntryInfo&)> alsoConsume;
 };
+
+// Feeds one entry's bytes to `own` (may be null) and to `tee`; a failing tee is not fed again
+// and does not stop `own` (the verification).
+std::unique_ptr<EntryConsumer> teeConsumer(std::unique_ptr<EntryConsumer> own, std::unique_ptr<EntryConsumer> tee);
 
 struct ReleaseId {
     Version cudnn;

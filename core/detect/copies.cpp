@@ -211,6 +211,36 @@ std::vector<SearchEntry> searchOrder(const Environment& env, const Registry& reg
     return order;
 }
 
+std::vector<SearchEntry> loaderOrderFor(const std::vector<SearchEntry>& systemOrder, const std::string& objectPath,
+                                        const ElfInfo& elf)
+{
+    const fs::path object(objectPath);
+    const std::string origin = object.parent_path().string();
+    const std::string name = object.filename().string();
+    auto expanded = [&](const std::vector<std::string>& list, const std::string& what) {
+        std::vector<SearchEntry> out;
+        for (std::string d : list) {
+            for (const char* token : {"${ORIGIN}", "$ORIGIN"})
+                for (std::size_t at; (at = d.find(token)) != std::string::npos;)
+                    d.replace(at, std::string_view(token).size(), origin);
+            if (d.find('$') != std::string::npos || !d.starts_with('/'))
+                continue;
+            out.push_back({fs::path(d).lexically_normal().string(), what + " of " + name, std::nullopt});
+        }
+        return out;
+    };
+    std::vector<SearchEntry> order;
+    if (!elf.hasRunpath)
+        order = expanded(elf.rpath, "RPATH");
+    std::size_t i = 0;
+    for (; i < systemOrder.size() && systemOrder[i].origin == "LD_LIBRARY_PATH"; ++i)
+        order.push_back(systemOrder[i]);
+    for (auto& e : expanded(elf.runpath, "RUNPATH"))
+        order.push_back(std::move(e));
+    order.insert(order.end(), systemOrder.begin() + long(i), systemOrder.end());
+    return order;
+}
+
 std::vector<CudnnCopy> findCopies(const Environment& env, const Registry& reg, const SearchContext& ctx)
 {
     const bool win = ctx.windowsRules;
@@ -281,10 +311,12 @@ std::vector<CudnnCopy> findCopies(const Environment& env, const Registry& reg, c
         for (const auto& c : copies)
             paths.push_back(c.path);
         const std::string prefix = ctx.systemPrefix == "/" ? std::string() : ctx.systemPrefix;
-        const auto owners = dpkgOwnersOf(paths, prefix + "/var/lib/dpkg/info");
+        const auto owners = packageManagerOwnersOf(paths, prefix + "/var/lib/dpkg/info", prefix + "/var/lib/rpm");
         for (auto& c : copies)
-            if (const auto it = owners.find(c.path); it != owners.end())
-                c.package = it->second;
+            if (const auto it = owners.find(c.path); it != owners.end()) {
+                c.package = it->second.package;
+                c.packageManager = it->second.manager;
+            }
     }
     return copies;
 }

@@ -48,6 +48,16 @@ struct SearchContext {
 // PATH when the registry has none). Linux: LD_LIBRARY_PATH, the ld.so cache, the default folders.
 std::vector<SearchEntry> searchOrder(const Environment& env, const Registry& reg, const SearchContext& ctx);
 
+// Linux: where glibc's loader looks for a library that `object` needs (DT_NEEDED, or a dlopen
+// without a slash): the object's DT_RPATH when it has no DT_RUNPATH, then LD_LIBRARY_PATH, then
+// its DT_RUNPATH, then the ld.so cache and the default folders (the rest of `systemOrder`, as
+// searchOrder makes it). $ORIGIN / ${ORIGIN} become the object's folder; an entry with another
+// token ($LIB, $PLATFORM) or a relative one (the working folder's business) is left out.
+// Origins: "RPATH of <file name>", "RUNPATH of <file name>".
+struct ElfInfo;
+std::vector<SearchEntry> loaderOrderFor(const std::vector<SearchEntry>& systemOrder, const std::string& objectPath,
+                                        const ElfInfo& elf);
+
 // The PATH a program started now gets (Windows: system + user from the registry), split.
 std::vector<std::pair<std::string, std::string>> programPath(const Environment& env, const Registry& reg);
 

@@ -185,7 +185,8 @@ nlohmann::json toJson(const DetectResult& r)
     for (const auto& c : r.copies)
         doc["cudnn_copies"].push_back({{"path", c.path}, {"version", optJson(c.version)}, {"origin", c.origin},
                                        {"wins", c.wins}, {"search_rank", c.searchRank},
-                                       {"package", optJson(c.package)}});
+                                       {"package", optJson(c.package)},
+                                       {"package_manager", optJson(c.packageManager)}});
     doc["cudnn_load_sets"] = nlohmann::json::array();
     for (const auto& set : r.loadSets) {
         nlohmann::json files = nlohmann::json::array();
@@ -208,7 +209,7 @@ nlohmann::json toJson(const DetectResult& r)
         if (f.loads)
             loads = {{"path", *f.loads}, {"version", optJson(f.loadsVersion)},
                      {"cuda_major", f.loadsCudaMajor ? nlohmann::json(*f.loadsCudaMajor) : nlohmann::json(nullptr)},
-                     {"via", f.loadsVia}};
+                     {"via", f.loadsVia}, {"loader_object", optJson(f.loaderObject)}};
         doc["frameworks"].push_back({{"environment", f.environment}, {"environment_kind", f.environmentKind},
                                      {"python", optJson(f.python)}, {"package", f.package}, {"version", f.version},
                                      {"needs", {{"cuda", optJson(f.needs.cuda)}, {"cudnn", optJson(f.needs.cudnn)},

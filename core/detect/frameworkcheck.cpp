@@ -295,6 +295,24 @@ std::string envLabel(const PythonEnvironment& e)
 {
     return e.kind + " " + e.root;
 }
+// Linux: the framework's library that loads cuDNN (its RUNPATH decides where from).
+std::optional<std::string> frameworkBinary(const fs::path& sp, const std::string& package)
+{
+    std::vector<fs::path> candidates;
+    if (package == "onnxruntime-gpu")
+        candidates = {sp / "onnxruntime" / "capi" / "libonnxruntime_providers_cuda.so"};
+    else if (package == "torch")
+        candidates = {sp / "torch" / "lib" / "libtorch_cuda.so"};
+    else if (package == "tensorflow" || package == "tensorflow-gpu")
+        candidates = {sp / "tensorflow" / "libtensorflow_cc.so.2", sp / "tensorflow" / "libtensorflow_framework.so.2"};
+    else if (package == "paddlepaddle-gpu")
+        candidates = {sp / "paddle" / "base" / "libpaddle.so", sp / "paddle" / "fluid" / "libpaddle.so"};
+    for (const auto& c : candidates)
+        if (pathExists(c.string()))
+            return c.string();
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironment>& envs, const FrameworkContext& ctx)
@@ -357,8 +375,26 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             }
             if (win)
                 own(fs::path(env.root), "the Python folder");
+            // Linux: the framework's library that loads cuDNN, when it names folders (DT_RUNPATH /
+            // DT_RPATH, e.g. $ORIGIN/../../nvidia/cudnn/lib): glibc's order for it (copies.h
+            // loaderOrderFor), the folders modelled above after its RUNPATH, before the ld.so cache.
+            bool elfOrdered = false;
+            if (!win)
+                if (const auto binary = frameworkBinary(sp, pkg.name)) {
+                    const ElfInfo elf = readElf(*binary);
+                    if (!elf.rpath.empty() || !elf.runpath.empty()) {
+                        v.loaderObject = *binary;
+                        std::vector<SearchEntry> elfOrder = loaderOrderFor(ctx.search, *binary, elf);
+                        auto firstSystem = std::find_if(elfOrder.begin(), elfOrder.end(), [](const SearchEntry& e) {
+                            return e.origin == "ldconfig" || e.origin == "default";
+                        });
+                        elfOrder.insert(firstSystem, order.begin(), order.end());
+                        order = std::move(elfOrder);
+                        elfOrdered = true;
+                    }
+                }
             bool condaAdded = false;
-            for (const auto& e : ctx.search) {
+            for (const auto& e : elfOrdered ? std::vector<SearchEntry>{} : ctx.search) {
                 if (win && env.isConda && !condaAdded && e.origin.rfind("PATH", 0) == 0) {
                     own(fs::path(env.root) / "Library" / "bin", "the conda environment (on PATH once activated)");
                     condaAdded = true;

@@ -33,7 +33,9 @@ struct FrameworkVerdict {
     std::optional<std::string> loads;        // the cudnn* main library it gets
     std::optional<std::string> loadsVersion;
     std::optional<int> loadsCudaMajor;
-    std::string loadsVia;                    // "its own folder", "PATH (system)", "nvidia-cudnn-cu12 wheel", ...
+    std::string loadsVia;                    // "its own folder", "PATH (system)", "nvidia-cudnn-cu12 wheel", "RUNPATH of x.so", ...
+    // Linux: the framework library whose DT_RUNPATH / DT_RPATH ordered the search (copies.h loaderOrderFor).
+    std::optional<std::string> loaderObject;
     std::string code;                        // framework-ok, framework-bundled, framework-cudnn-major, ...
     std::string severity;                    // "ok", "info", "warning", "problem"
     std::string message;                     // "sentence. Fix: what to do."

@@ -151,7 +151,7 @@ ElfInfo readElf(const std::string& path)
     std::vector<std::uint8_t> dyn;
     if (!readBytes(in, dynOff, static_cast<std::size_t>(dynSize), dyn))
         return info;
-    std::optional<std::uint64_t> strtab, soname;
+    std::optional<std::uint64_t> strtab, soname, rpath, runpath;
     std::vector<std::uint64_t> needed;
     for (std::size_t i = 0; i + 16 <= dyn.size(); i += 16) {
         const std::uint64_t tag = le64(&dyn[i]), val = le64(&dyn[i + 8]);
@@ -163,15 +163,19 @@ ElfInfo readElf(const std::string& path)
             soname = val;
         else if (tag == 1 && needed.size() < 256)
             needed.push_back(val);
+        else if (tag == 15)  // DT_RPATH
+            rpath = val;
+        else if (tag == 29)  // DT_RUNPATH
+            runpath = val;
     }
     if (!strtab)
         return info;
-    auto stringAt = [&](std::uint64_t offset) -> std::optional<std::string> {
+    auto stringAt = [&](std::uint64_t offset, std::size_t limit = 256) -> std::optional<std::string> {
         for (const auto& l : loads) {
             if (*strtab >= l[0] && *strtab < l[0] + l[2]) {
                 std::vector<std::uint8_t> name;
                 const std::uint64_t off = l[1] + (*strtab - l[0]) + offset;
-                readBytes(in, off, 256, name);
+                readBytes(in, off, limit, name);
                 const auto end = std::find(name.begin(), name.end(), 0);
                 if (end != name.end())
                     return std::string(name.begin(), end);
@@ -185,6 +189,25 @@ ElfInfo readElf(const std::string& path)
     for (const auto off : needed)
         if (auto n = stringAt(off))
             info.needed.push_back(std::move(*n));
+    auto split = [](const std::string& list) {
+        std::vector<std::string> out;
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            const std::size_t end = std::min(list.find(':', start), list.size());
+            if (end > start)
+                out.push_back(list.substr(start, end - start));
+            start = end + 1;
+        }
+        return out;
+    };
+    if (rpath)
+        if (auto r = stringAt(*rpath, 4096))
+            info.rpath = split(*r);
+    if (runpath) {
+        info.hasRunpath = true;
+        if (auto r = stringAt(*runpath, 4096))
+            info.runpath = split(*r);
+    }
     return info;
 }
 

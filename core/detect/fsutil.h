@@ -29,6 +29,9 @@ struct ElfInfo {
     std::uint16_t machine = 0;  // 62 = x86-64
     std::optional<std::string> soname;
     std::vector<std::string> needed;  // DT_NEEDED names, in order
+    // DT_RPATH / DT_RUNPATH, split on ':' as written ($ORIGIN not expanded; copies.h loaderOrderFor).
+    std::vector<std::string> rpath, runpath;
+    bool hasRunpath = false;  // a DT_RUNPATH entry exists (then glibc ignores DT_RPATH)
 };
 ElfInfo readElf(const std::string& path);
 

@@ -67,6 +67,7 @@ struct CudnnCopy {
     // Linux: the dpkg package that owns the file ("libcudnn9-cuda-12"): a package manager's copy,
     // which cudnn-setup never overwrites (update it with apt instead).
     std::optional<std::string> package;
+    std::optional<std::string> packageManager;  // "dpkg" or "rpm" when `package` is set
 };
 
 }  // namespace cudnnsetup

@@ -1,4 +1,5 @@
 #include "install/engine.h"
+#include "install/trust.h"
 
 #include "install/linkops.h"
 
@@ -162,11 +163,15 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     case OpKind::CreateDirectory:
         if (m_files.type(op.path) == NodeType::Missing)
             return std::nullopt;
-        if (!op.changed) {
-            // Not known to be ours: left as it is. Except the operation in progress when the
-            // process died, empty: killed between its mkdir and the journal write that says it
-            // made it (tests/cli/tst_cli_crashpoints.cpp kills the helper there). The plan found
-            // no folder there, and an empty one holds nothing of anyone's.
+        // Not made by this transaction (or not known to be): left as it is. Except in a new
+        // prefix: it did not exist when planned, its parent is writable by root only
+        // (install/trust.h checkNewPrefix) and mkdir fails on an existing folder, so it and the
+        // folders in it are ours even when the process died before the journal could say so.
+        if (!op.changed && !(createsPrefix(plan) && (op.path == plan.toolkit || op.path.starts_with(plan.toolkit + "/")))) {
+            // And the operation in progress when the process died, empty: killed between its
+            // mkdir and the journal write that says it made it (tests/cli/tst_cli_crashpoints.cpp
+            // kills the helper there). The plan found no folder there, and an empty one holds
+            // nothing of anyone's.
             if (inProgress && m_files.isEmptyDirectory(op.path))
                 return fail(m_files.removeDirectory(op.path));
             return std::nullopt;
@@ -239,7 +244,6 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
             return fail(m_files.removeFile(op.path));
         return std::nullopt;
     }
-    (void)plan;
     return std::nullopt;
 }
 
@@ -290,6 +294,12 @@ void Engine::cleanupAfterCommit(const Plan& plan)
     pruneIfEmpty(plan.backupDir);
     pruneIfEmpty(plan.workDir);
     pruneIfEmpty(plan.toolkit + "/.cudnn-setup");
+    // The uninstall that took away the last record of a prefix cudnn-setup made: the prefix
+    // goes too, if nothing (a file the user changed, kept) is left in it.
+    if (plan.standalonePrefix && plan.kind == PlanKind::Uninstall)
+        for (const Operation& op : plan.ops)
+            if (op.kind == OpKind::WriteRecord && !op.record)
+                pruneIfEmpty(plan.toolkit);
 }
 
 Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progress, std::size_t alreadyDone)

@@ -105,6 +105,24 @@ std::unique_ptr<SystemPath> pathForJournal(FileOps& files, const std::string& st
     return std::move(pathServiceFor(t).system);
 }
 
+// A prefix about to be made: nothing in it, Linux folders, and no record yet (one left for a
+// folder that is gone is refused: it would be taken for the install this one replaces).
+Result<ToolkitState> emptyPrefixState(const std::string& prefix, const std::string& stateDir)
+{
+    ToolkitState t;
+    t.root = prefix;
+    t.windowsLayout = false;
+    auto record = loadRecord(recordPathFor(stateDir, prefix));
+    if (!record)
+        return record.error();
+    if (*record)
+        return Error{"not-a-toolkit",
+                     prefix + " does not exist, but the state folder has an install record for it (" +
+                         recordPathFor(stateDir, prefix) + "); remove that record, or choose another prefix.",
+                     "record without its prefix"};
+    return t;
+}
+
 FlowResult stop(FlowResult r, FlowStatus status, Problems problems = {})
 {
     r.status = status;
@@ -158,8 +176,12 @@ public:
                 return false;
             doc.plan.ops[i].changed = true;  // ours: journaled before anything is put in it
             doc.started = long(std::min(i + 1, doc.plan.ops.size() - 1));
-            if (!writeJournal(m_files, journalPathIn(m_stateDir), doc))
+            if (!writeJournal(m_files, journalPathIn(m_stateDir), doc)) {
+                // The journal cannot say it, but this process made the folder (mkdir is exclusive)
+                // and put nothing in it: it goes now, not left behind for good.
+                (void)m_files.removeDirectory(doc.plan.ops[i].path);
                 return false;
+            }
         }
         return true;
     }
@@ -174,6 +196,21 @@ public:
     }
     // The engine takes over: its first journal write replaces ours.
     void handOver() { m_active = false; }
+    // After the engine ran: when it stopped before its first journal write (its state folder
+    // could not be made), the journal is still ours and the work folders are still to be undone.
+    void afterEngine()
+    {
+        if (!m_active)
+            return;
+        auto journal = loadJournal(m_files, journalPathIn(m_stateDir));
+        const bool ours = journal && *journal && (*journal)->plan.workDir == m_workDir &&
+                          (*journal)->plan.ops.size() == m_prefix.size() &&
+                          (*journal)->status == JournalStatus::Applying;
+        if (ours)
+            rollBack();
+        else
+            handOver();
+    }
 
     bool active() const { return m_active; }
     NodeType topExisted() const { return m_topExisted; }
@@ -206,14 +243,21 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     std::unique_ptr<FileOps> realFiles = o.files ? nullptr : makeRealFileOps();
     FileOps& files = o.files ? *o.files : *realFiles;
     std::error_code ec;
-    if (!std::filesystem::is_directory(toolkit, ec))
+    const bool newPrefix = o.newPrefix && kind == PlanKind::Install;
+    if (newPrefix) {
+        // A standalone prefix is made by this install, never taken over (install/trust.h).
+        r.toolkit = std::filesystem::absolute(toolkit, ec).generic_string();  // not normalised: `..` is refused
+        if (auto bad = checkNewPrefix(r.toolkit))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+    } else if (!std::filesystem::is_directory(toolkit, ec)) {
         return usage(std::move(r), "not-a-toolkit",
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
-    // Nothing is made in a folder that is not a CUDA toolkit (not even the work folders).
-    if (!o.dryRun) {
+    }
+    // Nothing is made in a folder that is not a CUDA toolkit or a prefix of ours (not even the work folders).
+    if (!o.dryRun && !newPrefix) {
         const std::string canonical =
             std::filesystem::canonical(std::filesystem::absolute(toolkit, ec), ec).generic_string();
-        if (auto bad = checkToolkitRoot(canonical))
+        if (auto bad = checkInstallRoot(canonical, o.stateDir, false))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
     }
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
@@ -246,13 +290,16 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     std::unique_ptr<Prestager> prestager;
     std::optional<ArchiveInfo> archive;
     if (archivePath || o.verified) {
-        // A tarball has no central directory: hostile entries are only known once it has been read
-        // to its end, so verify writes nothing and staging reads it a second time.
-        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !looksLikeTarballFile(*archivePath);
+        // A tarball has no central directory: a hostile entry may come last, after cuDNN files were
+        // staged. They only ever go into this transaction's own scan folder (safe names, no link
+        // followed), and a failed verification removes the work folder again (Preparation), so the
+        // toolkit is untouched either way. A new prefix does not exist yet: two passes there.
+        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !newPrefix;
         if (onePass) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
-                prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan");
+                prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan",
+                                                        looksLikeTarballFile(*archivePath));
             else
                 prep.rollBack();  // the engine will meet (and report) whatever stopped us
         }
@@ -289,14 +336,19 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                          v.archive + " is intact but its origin cannot be checked (not in the catalog of official "
                                      "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
         archive = archiveInfoFrom(v);
+        if (newPrefix && !archive->isLinux())
+            return usage(std::move(r), "not-a-toolkit",
+                         v.archive + " is not a Linux tarball; a standalone prefix (--prefix) is only for NVIDIA's "
+                                     "Linux tarballs. Install a Windows archive into a CUDA toolkit (--toolkit).");
         if (archive->isLinux()) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             placeInLinuxFolders(*archive, linuxFoldersOf(ec ? absolute : root));
         }
     }
 
-    auto state = snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
-                                 o.stateDir, o.dpkgInfoDir);
+    auto state = newPrefix ? emptyPrefixState(r.toolkit, o.stateDir)
+                           : snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
+                                             o.stateDir, o.dpkgInfoDir, o.rpmDbDir);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
     adoptArchiveLayout(*state, archive ? &*archive : nullptr);
@@ -311,7 +363,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
     PathService path = pathServiceFor(*state);
-    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles};
+    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles, newPrefix};
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
                                            : planUninstall(*state, path.state, options);
@@ -351,7 +403,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {
         // The same checks a journal passes before its undo (install/trust.h): made here, so true
         // by construction, but they are what an elevated process may do, and this may be one.
-        if (auto bad = checkToolkitRoot(plan.toolkit))
+        if (auto bad = checkInstallRoot(plan.toolkit, o.stateDir, createsPrefix(plan)))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
         Problems unsafe = checkPlanInvariants(plan, o.stateDir, path.state.available ? path.state.location : "");
         if (!unsafe.empty())
@@ -376,8 +428,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     r.stagedWhileVerifying = prestager != nullptr;
     Engine engine(files, path.system.get(), source.get());
     engine.setHooks(o.hooks);
-    prep.handOver();
     r.outcome = engine.apply(std::move(plan), o.cancel, o.progress, prefix.value_or(0));
+    prep.afterEngine();
     return stop(std::move(r), FlowStatus::Applied);
 }
 
@@ -431,7 +483,8 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
     std::unique_ptr<SystemPath> sys = pathForJournal(f, stateDir);
     // A journal is a file: validated exactly like a plan before any of its undo runs.
     if (auto journal = loadJournal(f, journalPathIn(stateDir)); journal && *journal) {
-        Problems unsafe = checkPlanInvariants((*journal)->plan, stateDir, sys ? sys->location() : std::string());
+        Problems unsafe = checkPlanInvariants((*journal)->plan, stateDir, sys ? sys->location() : std::string(),
+                                              (*journal)->status == JournalStatus::Committed);
         if (!unsafe.empty()) {
             Outcome out;
             out.problems.push_back({"unsafe-plan", journalPathIn(stateDir),

@@ -43,6 +43,9 @@ struct FlowOptions {
     bool allowUnknown = false;                 // install an intact archive of unknown origin
     bool noPath = false;
     bool includeExtraFiles = false;            // install: --include-extra-files (rule in plan.h)
+    // install: `toolkit` is a standalone prefix to create (--prefix; install/trust.h checkNewPrefix).
+    // Linux tarballs only. Repair, uninstall and later installs accept it because its record says so.
+    bool newPrefix = false;
     bool dryRun = false;                       // plan only: nothing staged, nothing changed
     // false: stop after planning (status Planned) so the caller hands the plan to the
     // elevated helper; nothing is staged in this process then.
@@ -61,6 +64,8 @@ struct FlowOptions {
     FileOps* files = nullptr;                  // null: the real file system (tests inject faults)
     // dpkg's <package>.list files: paths a package owns are never overwritten (problem package-owned).
     std::string dpkgInfoDir = "/var/lib/dpkg/info";
+    // rpm's database (asked through the rpm program when it holds one): the same rule for rpm packages.
+    std::string rpmDbDir = "/var/lib/rpm";
 };
 
 enum class FlowStatus {

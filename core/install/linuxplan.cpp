@@ -52,13 +52,17 @@ Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit)
         const auto it = toolkit.packageOwners.find(rel);
         if (it == toolkit.packageOwners.end())
             continue;
+        const std::string& pkg = it->second.package;
+        const bool rpm = it->second.manager == "rpm";
         out.push_back(
             {"package-owned", op.path,
-             op.path + " belongs to the Debian package " + it->second +
-                 " (dpkg); cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and "
-                 "update it with `sudo apt-get install --only-upgrade " + it->second + "`, or remove it first with "
-                 "`sudo apt-get remove " + it->second + "`, or install into another folder (e.g. --toolkit "
-                 "/opt/cudnn)."});
+             op.path + (rpm ? " belongs to the rpm package " : " belongs to the Debian package ") + pkg +
+                 (rpm ? " (rpm)" : " (dpkg)") +
+                 "; cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and update it "
+                 "with `" + (rpm ? "sudo dnf upgrade " : "sudo apt-get install --only-upgrade ") + pkg +
+                 "`, or remove it first with `" + (rpm ? "sudo dnf remove " : "sudo apt-get remove ") + pkg +
+                 "`" + (rpm ? " (or `sudo rpm -e " + pkg + "`)" : "") +
+                 ", or install into another folder (e.g. --prefix /opt/cudnn)."});
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "install/packageowners.h"
 
 #include "install/u8path.h"
+#include "platform/childprocess.h"
 
 #include <filesystem>
 #include <fstream>
@@ -55,8 +56,72 @@ std::map<std::string, std::string> dpkgOwnersOf(const std::vector<std::string>& 
     return owners;
 }
 
-std::map<std::string, std::string> packageOwnersOf(const std::string& root, const std::vector<std::string>& rels,
-                                                   const std::string& dpkgInfoDir)
+bool rpmDatabaseIn(const std::string& rpmDbDir)
+{
+    std::error_code ec;
+    for (const char* name : {"rpmdb.sqlite", "Packages", "Packages.db"})
+        if (fs::is_regular_file(pathOf(rpmDbDir) / name, ec))
+            return true;
+    return false;
+}
+
+std::map<std::string, std::string> rpmOwnersOf(const std::vector<std::string>& absolutePaths,
+                                               const std::string& rpmDbDir)
+{
+    std::map<std::string, std::string> owners;
+    if (absolutePaths.empty() || !rpmDatabaseIn(rpmDbDir))
+        return owners;
+    // An absolute program, not a PATH lookup: the elevated side runs this too.
+    std::string rpm;
+    std::error_code ec;
+    for (const char* candidate : {"/usr/bin/rpm", "/bin/rpm"})
+        if (rpm.empty() && fs::is_regular_file(candidate, ec))
+            rpm = candidate;
+    if (rpm.empty())
+        return owners;
+    std::map<std::string, std::string> wanted;  // spelling -> the path asked about
+    std::vector<std::string> args{"--dbpath", rpmDbDir, "-qf", "--queryformat", "[%{FILENAMES}\t%{=NAME}\n]", "--"};
+    for (const std::string& a : absolutePaths) {
+        if (!fs::exists(fs::symlink_status(pathOf(a), ec)))
+            continue;  // rpm -qf answers only for what is there; nothing there is nothing to overwrite
+        args.push_back(a);
+        for (const std::string& s : spellings(a))
+            wanted.emplace(s, a);
+    }
+    if (wanted.empty())
+        return owners;
+    // Exit 1 when some path is owned by no package: the lines that were printed still count.
+    const platform::ChildResult r = platform::runChildProcess(rpm, args, 60000);
+    if (!r.started || r.timedOut || r.crashed)
+        return owners;
+    std::size_t start = 0;
+    while (start < r.out.size()) {
+        const std::size_t end = std::min(r.out.find('\n', start), r.out.size());
+        const std::string line = r.out.substr(start, end - start);
+        start = end + 1;
+        const auto tab = line.rfind('\t');
+        if (tab == std::string::npos)
+            continue;  // "file X is not owned by any package"
+        if (auto it = wanted.find(line.substr(0, tab)); it != wanted.end())
+            owners.emplace(it->second, line.substr(tab + 1));
+    }
+    return owners;
+}
+
+std::map<std::string, PackageOwner> packageManagerOwnersOf(const std::vector<std::string>& absolutePaths,
+                                                           const std::string& dpkgInfoDir,
+                                                           const std::string& rpmDbDir)
+{
+    std::map<std::string, PackageOwner> out;
+    for (auto& [path, package] : dpkgOwnersOf(absolutePaths, dpkgInfoDir))
+        out.emplace(path, PackageOwner{package, "dpkg"});
+    for (auto& [path, package] : rpmOwnersOf(absolutePaths, rpmDbDir))
+        out.emplace(path, PackageOwner{package, "rpm"});
+    return out;
+}
+
+std::map<std::string, PackageOwner> packageOwnersOf(const std::string& root, const std::vector<std::string>& rels,
+                                                    const std::string& dpkgInfoDir, const std::string& rpmDbDir)
 {
     std::vector<std::string> abs;
     std::map<std::string, std::string> relOf;
@@ -64,9 +129,9 @@ std::map<std::string, std::string> packageOwnersOf(const std::string& root, cons
         abs.push_back(root + "/" + r);
         relOf[abs.back()] = r;
     }
-    std::map<std::string, std::string> out;
-    for (const auto& [a, package] : dpkgOwnersOf(abs, dpkgInfoDir))
-        out[relOf.at(a)] = package;
+    std::map<std::string, PackageOwner> out;
+    for (const auto& [a, owner] : packageManagerOwnersOf(abs, dpkgInfoDir, rpmDbDir))
+        out[relOf.at(a)] = owner;
     return out;
 }
 

@@ -158,6 +158,9 @@ void initPlan(Plan& plan, PlanKind kind, const ToolkitState& toolkit, const Plan
     plan.backupDir = plan.workDir + "/backup";
     plan.recordPath = recordPathFor(options.stateDir, toolkit.root);
     plan.cleanup.push_back(plan.stagingDir);
+    plan.standalonePrefix = (options.newPrefix && kind == PlanKind::Install) ||
+                            (toolkit.record && toolkit.record->is_object() &&
+                             toolkit.record->value("created_prefix", false) == true);
 }
 
 // Install and record-less repair: merge the archive, keep identical files, set strays aside.
@@ -285,6 +288,22 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
         {"path", pathOp ? pathRecord(*pathOp) : nlohmann::json(nullptr)},
         {"previous", toolkit.record ? *toolkit.record : nlohmann::json(nullptr)},
     };
+    if (plan.standalonePrefix)
+        (*rec.record)["created_prefix"] = true;
+    if (options.newPrefix && kind == PlanKind::Install) {
+        // The prefix is named in the admin-only record before it exists, so that whatever is
+        // left of a crash is accepted by recover because the record says so (install/trust.h).
+        nlohmann::json claim = *rec.record;
+        for (const char* list : {"files", "links", "removed", "created_directories"})
+            claim[list] = nlohmann::json::array();
+        claim["path"] = nullptr;
+        claim["pending"] = true;
+        Operation first{.kind = OpKind::WriteRecord, .path = plan.recordPath};
+        first.previousRecord = toolkit.record;
+        first.record = claim;
+        rec.previousRecord = claim;
+        plan.ops.insert(plan.ops.begin(), {first, Operation{.kind = OpKind::CreateDirectory, .path = toolkit.root}});
+    }
     plan.ops.push_back(rec);
     refusePackageFiles(plan, toolkit);
     return plan;

@@ -5,6 +5,7 @@
 
 #include "common/problem.h"
 #include "install/operation.h"
+#include "install/packageowners.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,8 +86,8 @@ struct ToolkitState {
     std::vector<std::string> cudnnFiles;  // toolkit-relative cuDNN files found in bin, bin/x64, include, lib, lib/x64
     std::optional<nlohmann::json> record;  // this toolkit's install record, if any
     LinuxFolders linuxFolders;    // Linux toolkits: where libraries and headers really go
-    // Toolkit-relative paths a package manager owns -> "dpkg package libcudnn9-cuda-12" (never overwritten).
-    std::map<std::string, std::string> packageOwners;
+    // Toolkit-relative paths a package manager owns -> the package and its manager (never overwritten).
+    std::map<std::string, PackageOwner> packageOwners;
     ExistingNode node(const std::string& rel) const;
 };
 
@@ -107,6 +108,9 @@ struct PlanOptions {
     // --include-extra-files / the wizard's checkbox: also copy files under bin/include/lib that
     // are not part of the release (an official archive's are copied anyway).
     bool includeExtraFiles = false;
+    // Install into a standalone prefix that does not exist yet (install/trust.h checkNewPrefix):
+    // the plan's first steps write a record naming the prefix as created, then make the folder.
+    bool newPrefix = false;
 };
 
 // What an install copies, one rule for the plan, the pre-stager, the elevated helper and the
@@ -134,6 +138,9 @@ struct Plan {
     std::string recordPath;
     std::optional<ArchiveInfo> archive;
     bool includeExtraFiles = false;  // the user opted in (PlanOptions)
+    // The root is a standalone prefix cudnn-setup made (or makes now): its record says
+    // created_prefix, and the uninstall that removes the last record takes the folder away.
+    bool standalonePrefix = false;
     std::vector<Operation> ops;
     std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
     Problems problems;               // the plan cannot be applied (exit 3, nothing changed)

@@ -47,7 +47,7 @@ nlohmann::json toJson(const Plan& plan)
     nlohmann::json ops = nlohmann::json::array();
     for (const Operation& op : plan.ops)
         ops.push_back(toJson(op));
-    return {{"format", 1},
+    nlohmann::json j{{"format", 1},
             {"kind", std::string(toString(plan.kind))},
             {"toolkit", plan.toolkit},
             {"state_dir", plan.stateDir},
@@ -63,6 +63,9 @@ nlohmann::json toJson(const Plan& plan)
             {"problems", toJson(plan.problems)},
             {"warnings", toJson(plan.warnings)},
             {"cleanup", plan.cleanup}};
+    if (plan.standalonePrefix)
+        j["standalone_prefix"] = true;  // only then: the plans (and digests) of toolkits are as before
+    return j;
 }
 
 Plan planFromJson(const nlohmann::json& j)
@@ -78,6 +81,7 @@ Plan planFromJson(const nlohmann::json& j)
     plan.backupDir = j.at("backup_dir").get<std::string>();
     plan.recordPath = j.at("record_path").get<std::string>();
     plan.includeExtraFiles = j.value("include_extra_files", false);
+    plan.standalonePrefix = j.value("standalone_prefix", false);
     if (!j.at("archive").is_null())
         plan.archive = archiveInfoFromJson(j.at("archive"));
     for (const auto& op : j.at("operations"))

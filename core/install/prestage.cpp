@@ -3,6 +3,9 @@
 #include "archive/pathsafety.h"
 #include "install/digest.h"
 
+#include <zlib.h>
+
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <thread>
@@ -115,14 +118,22 @@ class PrestageConsumer : public EntryConsumer {
 public:
     // Entries this large get their own hashing and writing thread; the many small ones are not worth one.
     static constexpr std::uint64_t kPipelineFrom = 8u << 20;
-    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot, std::uint64_t size)
-        : m_out(std::move(out)), m_slot(slot)
+    // computeCrc: the archive gave no CRC-32 to check (a tarball), so it is computed from the
+    // bytes written here.
+    PrestageConsumer(std::unique_ptr<OutputFile> out, Prestager::Slot& slot, std::uint64_t size, bool computeCrc)
+        : m_out(std::move(out)), m_slot(slot), m_computeCrc(computeCrc)
     {
         if (size >= kPipelineFrom)
             m_pipeline = std::make_unique<PipelinedWriter>(*m_out);
     }
     bool write(const std::uint8_t* data, std::size_t size) override
     {
+        if (m_computeCrc)
+            for (std::size_t done = 0; done < size;) {
+                const auto n = static_cast<uInt>(std::min<std::size_t>(size - done, 1u << 30));
+                m_crc = crc32(m_crc, data + done, n);
+                done += n;
+            }
         if (m_pipeline)
             return m_pipeline->push(data, size);
         m_hash.update(data, size);
@@ -144,6 +155,8 @@ public:
             return;
         }
         m_slot.sha256 = m_pipeline ? m_pipeline->finishHex() : m_hash.finishHex();
+        if (m_computeCrc)
+            m_slot.crc32 = static_cast<std::uint32_t>(m_crc);
         m_slot.intact = intact;
     }
 
@@ -151,6 +164,8 @@ private:
     std::unique_ptr<OutputFile> m_out;
     Prestager::Slot& m_slot;
     Sha256 m_hash;
+    bool m_computeCrc;
+    uLong m_crc = crc32(0L, Z_NULL, 0);
     std::unique_ptr<PipelinedWriter> m_pipeline;  // after m_out: stopped before the file goes
 };
 
@@ -225,7 +240,7 @@ std::unique_ptr<EntryConsumer> Prestager::consumerFor(const ZipEntryInfo& entry)
         slot.error = out.error();
         return nullptr;
     }
-    return std::make_unique<PrestageConsumer>(std::move(*out), slot, entry.size);
+    return std::make_unique<PrestageConsumer>(std::move(*out), slot, entry.size, m_computeCrc);
 }
 
 std::unique_ptr<StagingSource> Prestager::source(std::string archiveSha256)

@@ -18,7 +18,12 @@ namespace cudnnsetup {
 
 class Prestager {
 public:
-    Prestager(FileOps& files, std::string dir) : m_files(files), m_dir(std::move(dir)) {}
+    // computeCrc: the archive declares no CRC-32 per entry (a tarball): each slot's crc32 is
+    // computed from the bytes written (the plan's comes from verify's same read).
+    Prestager(FileOps& files, std::string dir, bool computeCrc = false)
+        : m_files(files), m_dir(std::move(dir)), m_computeCrc(computeCrc)
+    {
+    }
     Prestager(const Prestager&) = delete;
     Prestager& operator=(const Prestager&) = delete;
 
@@ -36,7 +41,7 @@ public:
     struct Slot {
         std::string path;           // where the bytes went
         std::uint64_t size = 0;     // declared in the central directory
-        std::uint32_t crc32 = 0;
+        std::uint32_t crc32 = 0;    // (computed from the bytes written, for a tarball)
         std::string sha256;         // of the bytes written
         std::optional<Error> error; // writing failed
         bool intact = false;        // size and CRC matched, file finished (fsynced)
@@ -45,6 +50,7 @@ public:
 private:
     FileOps& m_files;
     std::string m_dir;
+    bool m_computeCrc = false;
     mutable std::mutex m_mutex;
     std::map<std::string, Slot> m_slots;  // by normalised entry name
 };

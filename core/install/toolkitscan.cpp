@@ -132,7 +132,8 @@ std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohm
 }
 
 Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vector<std::string>& relPaths,
-                                     const std::string& stateDir, const std::string& dpkgInfoDir)
+                                     const std::string& stateDir, const std::string& dpkgInfoDir,
+                                     const std::string& rpmDbDir)
 {
     std::error_code ec;
     const fs::path canonical = fs::canonical(pathOf(rootIn), ec);
@@ -209,7 +210,7 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     for (const auto& [rel, n] : t.nodes)
         if (n.type == NodeType::File || n.type == NodeType::Symlink)
             owned.push_back(rel);
-    for (auto& [rel, owner] : packageOwnersOf(t.root, owned, dpkgInfoDir))
+    for (auto& [rel, owner] : packageOwnersOf(t.root, owned, dpkgInfoDir, rpmDbDir))
         t.packageOwners[rel] = owner;
     return t;
 }

@@ -5,6 +5,7 @@
 
 #include "install/fileops.h"
 #include "install/plan.h"
+#include "install/packageowners.h"
 
 #include <string>
 #include <vector>
@@ -19,11 +20,12 @@ inline constexpr const char* kDpkgInfoDir = "/var/lib/dpkg/info";
 LinuxFolders linuxFoldersOf(const std::string& canonicalRoot);
 
 // `root` must already be absolute; it is made canonical ('/' separated, links resolved).
-// dpkgInfoDir: where dpkg keeps its <package>.list files; every path the plan asks about that
-// a package owns is named in ToolkitState::packageOwners.
+// dpkgInfoDir: where dpkg keeps its <package>.list files, rpmDbDir rpm's database; every path
+// the plan asks about that a package owns is named in ToolkitState::packageOwners.
 Result<ToolkitState> snapshotToolkit(const std::string& root, const std::vector<std::string>& relPaths,
                                      const std::string& stateDir,
-                                     const std::string& dpkgInfoDir = kDpkgInfoDir);
+                                     const std::string& dpkgInfoDir = kDpkgInfoDir,
+                                     const std::string& rpmDbDir = kRpmDbDir);
 
 // Toolkit-relative paths a plan for `archive` (or for the toolkit's record) asks about.
 std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohmann::json* record,

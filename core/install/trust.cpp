@@ -5,6 +5,7 @@
 #include "install/pathedit.h"
 #include "install/u8path.h"
 #include "install/toolkitscan.h"
+#include "platform/nofollow.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -96,6 +97,8 @@ std::vector<std::string> intentArguments(const Intent& in)
         args.push_back("--no-path");
     if (in.includeExtraFiles)
         args.push_back("--include-extra-files");
+    if (in.newPrefix)
+        args.push_back("--new-prefix");
     return args;
 }
 
@@ -112,6 +115,7 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
     in.manifest = manifest;
     in.allowUnknown = allowUnknown;
     in.includeExtraFiles = reviewed.includeExtraFiles;
+    in.newPrefix = createsPrefix(reviewed);
     in.transactionId = reviewed.transactionId;
     in.planDigest = planDigest(reviewed);
     return in;
@@ -153,18 +157,105 @@ std::optional<Problem> checkToolkitRoot(const std::string& root)
     return std::nullopt;
 }
 
+std::optional<Problem> checkNewPrefix(const std::string& prefix)
+{
+    auto refuse = [&](const std::string& why) {
+        return Problem{"not-a-toolkit", prefix,
+                       prefix + " " + why + "; cudnn-setup makes a standalone prefix only as a new folder of its own "
+                                            "(e.g. --prefix /opt/cudnn-9.19 where /opt is root's and writable by root "
+                                            "only), or installs into a CUDA toolkit (--toolkit)."};
+    };
+    const std::filesystem::path p = pathOf(prefix);
+    if (prefix.empty() || !p.is_absolute())
+        return refuse("is not an absolute folder");
+    if (prefix.ends_with('/') || utf8Of(p.lexically_normal()) != prefix)
+        return refuse("is not a plain path (no . or .., no doubled or trailing /)");
+    if (prefix.find_first_of(";%\"\\") != std::string::npos || hasControl(prefix) || prefix.find('\n') != std::string::npos)
+        return refuse("has a character that would split or expand a search path (; % \" \\ or a control character)");
+    if (p == p.root_path())
+        return refuse("is the root of a drive");
+    if (std::string why; !nofollow::creatableTrustedFolder(prefix, &why))
+        return refuse("cannot be made as a folder of cudnn-setup's own: " + why);
+    return std::nullopt;
+}
+
+namespace {
+bool namesCreatedPrefix(const std::optional<nlohmann::json>& record, const std::string& root)
+{
+    return record && record->is_object() && record->value("created_prefix", false) == true &&
+           record->contains("toolkit") && (*record)["toolkit"].is_string() && (*record)["toolkit"] == root;
+}
+}  // namespace
+
+bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root)
+{
+    std::ifstream in(pathOf(recordPathFor(stateDir, root)), std::ios::binary);
+    if (!in)
+        return false;
+    return namesCreatedPrefix(nlohmann::json::parse(in, nullptr, false), root);
+}
+
+std::optional<Problem> checkInstallRoot(const std::string& root, const std::string& stateDir, bool newPrefix)
+{
+    if (newPrefix)
+        return checkNewPrefix(root);
+    auto bad = checkToolkitRoot(root);
+    // A prefix cudnn-setup made: still canonical and without PATH-splitting characters, and
+    // named by its admin-only record; an existing folder is never taken for one otherwise.
+    if (bad && recordNamesCreatedPrefix(stateDir, root)) {
+        std::error_code ec;
+        const std::string canonical = utf8Of(std::filesystem::canonical(pathOf(root), ec));
+        if (!ec && canonical == root && root.find_first_of(";%\"\\") == std::string::npos && !hasControl(root) &&
+            root.find('\n') == std::string::npos)
+            bad.reset();
+    }
+    return bad;
+}
+
+bool createsPrefix(const Plan& plan)
+{
+    return plan.standalonePrefix && plan.kind == PlanKind::Install && plan.ops.size() >= 2 &&
+           plan.ops[0].kind == OpKind::WriteRecord && plan.ops[0].path == plan.recordPath &&
+           namesCreatedPrefix(plan.ops[0].record, plan.toolkit) && plan.ops[1].kind == OpKind::CreateDirectory &&
+           plan.ops[1].path == plan.toolkit && !plan.ops[1].workDir;
+}
+
 bool pathValueClean(const std::string& value)
 {
     return !hasControl(value) && value.find('\n') == std::string::npos;
 }
 
-Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation)
+namespace {
+// A standalone prefix's plan or journal: the record names the prefix as created (a repair, a
+// second install, an uninstall, or the recover of an install whose first step wrote that
+// record); or the plan creates it and it is not there yet (an install about to run, or one
+// rolled back past its folder); or, for a committed journal only (nothing of it is undone any
+// more), an uninstall that deleted the record naming it (its clean-up after the commit).
+bool prefixAccepted(const Plan& plan, const std::string& stateDir, bool committedJournal)
+{
+    if (!plan.standalonePrefix)
+        return false;
+    if (createsPrefix(plan) && !checkNewPrefix(plan.toolkit))
+        return true;
+    if (recordNamesCreatedPrefix(stateDir, plan.toolkit) && !checkInstallRoot(plan.toolkit, stateDir, false))
+        return true;
+    if (committedJournal && plan.kind == PlanKind::Uninstall &&
+        !std::filesystem::exists(pathOf(recordPathFor(stateDir, plan.toolkit))))
+        for (const Operation& op : plan.ops)
+            if (op.kind == OpKind::WriteRecord && !op.record && namesCreatedPrefix(op.previousRecord, plan.toolkit))
+                return true;
+    return false;
+}
+}  // namespace
+
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
+                             bool committedJournal)
 {
     Problems out;
     auto refuse = [&](const std::string& p, const std::string& why) {
         out.push_back({"unsafe-plan", p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
     };
-    if (auto bad = checkToolkitRoot(plan.toolkit)) {
+    if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
         out.push_back({"unsafe-plan", plan.toolkit, bad->message});
         return out;  // nothing below means anything without a toolkit
     }
@@ -232,6 +323,8 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                     refuse(op.path, "deleting a folder recursively that is not this transaction's work folder");
                 break;
             }
+            if (op.path == tk && op.kind == OpKind::CreateDirectory && createsPrefix(plan) && &op == &plan.ops[1])
+                break;  // the new prefix itself (prefixAccepted)
             const auto rel = relativeBelow(tk, op.path);
             if (!rel || !(folderOk(*rel) || *rel == ".cudnn-setup" || inWork(op.path, true)))
                 refuse(op.path, "a folder that is not one of the toolkit's cuDNN folders");

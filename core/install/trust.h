@@ -30,6 +30,7 @@ struct Intent {
     std::optional<std::string> manifest;  // install: --manifest
     bool allowUnknown = false;
     bool includeExtraFiles = false;       // install: --include-extra-files (rule in plan.h)
+    bool newPrefix = false;               // install: create `toolkit` as a standalone prefix (--new-prefix)
     std::string transactionId;            // the reviewed plan's (names its work folders)
     std::string planDigest;               // planDigest() of the reviewed plan
 };
@@ -53,6 +54,23 @@ bool validTransactionId(const std::string& id);
 // expand a PATH entry (';', '%', '"', control characters). "not-a-toolkit" when not.
 std::optional<Problem> checkToolkitRoot(const std::string& root);
 
+// A standalone prefix (Linux: /opt/cudnn-9.19, made visible through ld.so.conf.d) is not a
+// toolkit, so nothing about it can be recognised; it is trusted only because cudnn-setup
+// makes it itself. checkNewPrefix: absolute, lexically normal, no PATH-splitting character,
+// not there yet, and its parent chain reached with no link followed, root's (or this
+// process user's) and writable by no one else (platform/nofollow.h creatableTrustedFolder).
+// An existing folder that is not a toolkit stays refused. "not-a-toolkit" when not.
+std::optional<Problem> checkNewPrefix(const std::string& prefix);
+// The admin-only record of `root` in `stateDir` says cudnn-setup created `root` as a prefix
+// (record field created_prefix): repair, a second install, uninstall and recover accept it then.
+bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root);
+// What install / repair / uninstall may change: a CUDA toolkit (checkToolkitRoot), a prefix
+// to be created now (newPrefix: checkNewPrefix), or a prefix the record names as created.
+std::optional<Problem> checkInstallRoot(const std::string& root, const std::string& stateDir, bool newPrefix);
+// The plan makes its root (a new standalone prefix): its first steps are the record naming
+// the prefix, then the prefix folder.
+bool createsPrefix(const Plan& plan);
+
 // A PATH value the helper writes: no control characters in any entry.
 bool pathValueClean(const std::string& value);
 
@@ -60,7 +78,11 @@ bool pathValueClean(const std::string& value);
 // names; the release's own targets when the plan has an archive), its work folders and its
 // record; a work folder's recursive undo only for the plan's own <toolkit>/.cudnn-setup/<tx>;
 // PATH changes only add or move the toolkit's bin folders, every other entry in the same
-// order; ld.so.conf.d only names <toolkit>/lib64. Problems "unsafe-plan" (nothing done).
-Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation);
+// order; ld.so.conf.d only names <toolkit>/lib64. A standalone prefix only by the rules of
+// checkNewPrefix / recordNamesCreatedPrefix. Problems "unsafe-plan" (nothing done).
+// committedJournal: a journal marked committed, of which only the clean-up still runs (an
+// uninstall of a prefix may have deleted the record that named it).
+Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
+                             bool committedJournal = false);
 
 }  // namespace cudnnsetup

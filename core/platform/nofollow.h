@@ -22,6 +22,7 @@
 
 namespace cudnnsetup::nofollow {
 
+// POSIX: the new folder is 0755 whatever the umask (readable by every user, as NVIDIA asks).
 void createDirectory(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
 void rename(const std::string& from, const std::string& to, std::error_code& ec, std::string* linkAt = nullptr);
 void removeFile(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
@@ -43,5 +44,13 @@ void checkParents(const std::string& path, std::error_code& ec, std::string* lin
 // component swapped for a link must no longer change where the step lands. The product never
 // sets it, and nothing outside the process can.
 void setBeforeActForTests(std::function<void(const std::string& path)> hook);
+
+// A folder cudnn-setup may create and then trust as its own (a Linux standalone prefix):
+// `path` (absolute) does not exist; every folder above it is reached from "/" with no link
+// followed, is owned by root or by this process's user, and no one else can write it (a
+// sticky folder such as /tmp allowed above the parent, as for the state folder); its parent
+// itself is writable by its owner only, so no one else can put anything in its place.
+// False with *why (a sentence naming the folder). Windows: always false (no prefixes there).
+bool creatableTrustedFolder(const std::string& path, std::string* why);
 
 }  // namespace cudnnsetup::nofollow

@@ -102,8 +102,19 @@ void createDirectory(const std::string& path, std::error_code& ec, std::string* 
 {
     std::string name;
     DirFd parent = openParent(path, name, ec, linkAt);
-    if (!ec)
-        result(::mkdirat(parent.get(), name.c_str(), 0755), ec);
+    if (ec)
+        return;
+    result(::mkdirat(parent.get(), name.c_str(), 0755), ec);
+    if (ec)
+        return;
+    // The umask may have taken bits away (umask 077: 0700); NVIDIA's instructions want every
+    // user to read cuDNN, so the new folder is set to 0755 through its own descriptor (never
+    // by name: the name could be swapped for a link meanwhile).
+    const DirFd made(::openat(parent.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (made.get() < 0 || ::fchmod(made.get(), 0755) != 0) {
+        ec.assign(errno, std::generic_category());
+        (void)::unlinkat(parent.get(), name.c_str(), AT_REMOVEDIR);  // failed: nothing of ours is left
+    }
 }
 
 void rename(const std::string& from, const std::string& to, std::error_code& ec, std::string* linkAt)
@@ -230,6 +241,62 @@ void checkParents(const std::string& path, std::error_code& ec, std::string* lin
     (void)openParent(path, name, ec, linkAt);
     if (ec == std::errc::no_such_file_or_directory)
         ec.clear();  // a missing folder is no link; the step itself reports it
+}
+
+bool creatableTrustedFolder(const std::string& path, std::string* why)
+{
+    auto no = [&](const std::string& text) {
+        if (why)
+            *why = text;
+        return false;
+    };
+    if (!path.starts_with('/'))
+        return no(path + " is not an absolute path");
+    std::vector<std::string> parts;
+    for (std::size_t start = 1; start <= path.size();) {
+        const std::size_t end = std::min(path.find('/', start), path.size());
+        if (end > start)
+            parts.push_back(path.substr(start, end - start));
+        start = end + 1;
+    }
+    if (parts.empty())
+        return no("/ is not a folder cudnn-setup creates");
+    const std::string name = parts.back();
+    parts.pop_back();
+    const uid_t me = ::geteuid();
+    DirFd cur(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    std::string at;
+    for (std::size_t i = 0;; ++i) {
+        const std::string shown = at.empty() ? "/" : at;
+        struct stat st {};
+        if (cur.get() < 0 || ::fstat(cur.get(), &st) != 0)
+            return no(shown + " cannot be opened as a folder without following a link");
+        if (st.st_uid != 0 && st.st_uid != me)
+            return no(shown + " belongs to another user (uid " + std::to_string(st.st_uid) + ")");
+        const bool parent = i == parts.size();
+        const bool othersWrite = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0;
+        if (othersWrite && (parent || !(st.st_mode & S_ISVTX)))
+            return no(shown + " can be written by other users");
+        if (parent)
+            break;
+        at += "/" + parts[i];
+        DirFd next(::openat(cur.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (next.get() < 0) {
+            const int err = errno;
+            if (err == ENOENT)
+                return no(at + " does not exist (the prefix's parent folder must)");
+            if (err == ELOOP || err == ENOTDIR)
+                return no(at + " is a symbolic link or not a folder");
+            return no(at + " cannot be opened: " + std::generic_category().message(err));
+        }
+        cur = std::move(next);
+    }
+    struct stat st {};
+    if (::fstatat(cur.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+        return no(path + " already exists");
+    if (errno != ENOENT)
+        return no(path + " cannot be checked: " + std::generic_category().message(errno));
+    return true;
 }
 
 }  // namespace cudnnsetup::nofollow

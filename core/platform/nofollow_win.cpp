@@ -148,4 +148,11 @@ void checkParents(const std::string& path, std::error_code& ec, std::string* lin
     parentsPlain(path, ec, linkAt);
 }
 
+bool creatableTrustedFolder(const std::string& path, std::string* why)
+{
+    if (why)
+        *why = path + ": a standalone prefix is a Linux install (ld.so.conf.d); on Windows cuDNN goes into a CUDA toolkit";
+    return false;
+}
+
 }  // namespace cudnnsetup::nofollow

@@ -2,6 +2,8 @@
 #include "clirunner.h"
 #include "installfixture.h"
 
+#include "fixtures/tarbuilder.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -216,6 +218,62 @@ private slots:
     }
 
     // The helper mode, run directly as the elevated side would be: the intent only, no plan.
+    // A Linux standalone prefix through the command line: `install --prefix` creates it, the
+    // elevated helper takes it with --new-prefix (the intent) and refuses it without, and
+    // `uninstall --toolkit` (accepted by the record) takes it away again.
+    void standalonePrefixThroughTheCli()
+    {
+        const QString tarball = m_dir->path() + "/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz";
+        std::string error;
+        QVERIFY2(cudnnsetup::fixtures::writeTar(tarball.toStdString(),
+                                                cudnnsetup::fixtures::cudnnLinuxRelease({}),
+                                                cudnnsetup::fixtures::TarCompression::Xz, &error),
+                 error.c_str());
+        const QString opt = QDir(m_dir->path()).canonicalPath() + "/opt";
+        QVERIFY(QDir().mkpath(opt));
+        QVERIFY(QFile::setPermissions(opt, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                               QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString conf = m_dir->path() + "/ld.so.conf.d";
+        QVERIFY(QDir().mkpath(conf));
+        QProcessEnvironment env = helperEnv();  // no Windows PATH file: ld.so.conf.d is the search path here
+        env.insert("CUDNN_SETUP_LDSOCONF_DIR", conf);
+        env.insert("CUDNN_SETUP_LDCONFIG", "/bin/true");
+
+        const CliRun both = cli({"install", tarball, "--toolkit", m_toolkit, "--prefix", opt + "/x", "--allow-unknown"}, &env);
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY(!QFileInfo::exists(opt + "/x"));
+
+        const QString prefix = opt + "/cudnn-9.19";
+        const CliRun in = cli({"install", tarball, "--prefix", prefix, "--allow-unknown"}, &env);
+        QVERIFY2(in.exitCode == 0, in.out + in.err);
+        QCOMPARE(QFile::symLinkTarget(prefix + "/lib64/libcudnn.so.9"), prefix + "/lib64/libcudnn.so.9.19.0");
+        QCOMPARE(QDir(conf).entryList(QDir::Files).size(), 1);
+        const CliRun out = cli({"uninstall", "--toolkit", prefix}, &env);
+        QVERIFY2(out.exitCode == 0, out.out + out.err);
+        QVERIFY(!QFileInfo::exists(prefix));
+        QVERIFY(QDir(conf).entryList(QDir::Files).isEmpty());
+
+        // The elevated helper (no test hook: --no-path keeps /etc/ld.so.conf.d out of it).
+        QProcessEnvironment h = helperEnv();
+        const CliRun dry = cli({"install", tarball, "--prefix", prefix, "--allow-unknown", "--no-path", "--dry-run"}, &h);
+        QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
+        QVERIFY(!QFileInfo::exists(prefix));
+        const QJsonObject doc = dry.json().object();
+        const QStringList intent{"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install",
+                                 "--archive", tarball, "--toolkit", prefix, "--allow-unknown", "--no-path",
+                                 "--transaction", doc["plan"].toObject()["transaction"].toString(),
+                                 "--plan-digest", doc["plan_digest"].toString()};
+        const CliRun without = runCli(intent, h);
+        QVERIFY2(without.exitCode == 2 && without.out.contains("not-a-toolkit"), without.out + without.err);
+        QVERIFY(!QFileInfo::exists(prefix));
+        const CliRun with = runCli(intent + QStringList{"--new-prefix"}, h);
+        QVERIFY2(with.exitCode == 0, with.out + with.err);
+        QVERIFY(QFileInfo(prefix + "/include/cudnn.h").isFile());
+        const CliRun gone = cli({"uninstall", "--toolkit", prefix}, &h);
+        QVERIFY2(gone.exitCode == 0, gone.out + gone.err);
+        QVERIFY(!QFileInfo::exists(prefix));
+    }
+
     void elevatedHelperApplies()
     {
         const Reviewed r = review(m_toolkit);

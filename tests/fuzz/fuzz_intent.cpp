@@ -2,7 +2,7 @@
 // app/cli/elevatedargs.h). The bytes are split at NUL into argv (as a command line arrives),
 // parsed by the same CLI11 options as `cudnn-setup elevated-apply`, then checked as the helper
 // checks them (checkElevatedRequest: operation, transaction id, digest, archive, and
-// checkToolkitRoot on the real file system). What must hold, whatever the bytes:
+// checkInstallRoot on the real file system). What must hold, whatever the bytes:
 //  - the parser either throws a CLI11 error or fills the arguments; nothing else escapes;
 //  - a request the checks accept names a toolkit as trust.h promises it, checked here apart:
 //    absolute, canonical, no ';' '%' '"' or control character, not a drive root, a transaction
@@ -114,7 +114,8 @@ bool parse(std::vector<std::string> argv, InstallArgs& args)
 
 bool accepted(const InstallArgs& a, cudnnsetup::PlanKind* kind)
 {
-    return !cudnnsetup::cli::checkElevatedRequest(a, kind);
+    // A state folder with no record: only a toolkit, or a new prefix (--new-prefix), passes.
+    return !cudnnsetup::cli::checkElevatedRequest(a, "/nonexistent/cudnn-setup-fuzz-state", kind);
 }
 
 bool sameRequest(const InstallArgs& a, const InstallArgs& b)
@@ -122,7 +123,7 @@ bool sameRequest(const InstallArgs& a, const InstallArgs& b)
     return a.operation == b.operation && a.toolkit == b.toolkit && a.transaction == b.transaction &&
            a.planDigest == b.planDigest && a.archive == b.archive && a.sha256 == b.sha256 &&
            a.manifest == b.manifest && a.allowUnknown == b.allowUnknown && a.noPath == b.noPath &&
-           a.includeExtraFiles == b.includeExtraFiles;
+           a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix;
 }
 
 void require(bool ok)
@@ -146,7 +147,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string& tk = args.toolkit;
     std::error_code ec;
     require(std::filesystem::path(tk).is_absolute());
-    require(std::filesystem::canonical(tk, ec).generic_string() == tk && !ec);
+    if (args.newPrefix && kind == cudnnsetup::PlanKind::Install) {
+        // A standalone prefix to be made (trust.h checkNewPrefix): not there yet, and its
+        // spelling already the canonical one of where it will be.
+        require(!std::filesystem::exists(tk, ec));
+        require(std::filesystem::weakly_canonical(tk, ec).generic_string() == tk && !ec);
+    } else {
+        require(std::filesystem::canonical(tk, ec).generic_string() == tk && !ec);
+    }
     require(tk.find_first_of(";%\"") == std::string::npos);
     for (unsigned char c : tk)
         require(c >= 0x20 && c != 0x7f);
@@ -170,6 +178,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         intent.manifest = args.manifest;
     intent.allowUnknown = args.allowUnknown;
     intent.includeExtraFiles = args.includeExtraFiles;
+    intent.newPrefix = args.newPrefix;
     intent.transactionId = args.transaction;
     intent.planDigest = args.planDigest;
     std::vector<std::string> again{"cudnn-setup", "--json", "--state-dir", "/var/lib/cudnn-setup", "elevated-apply"};

@@ -1,8 +1,9 @@
 // Writes the generated seeds of the fuzz corpora: small zips (deflated, stored, with folder
 // entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
-// with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures, and
-// command lines of the elevated helper (NUL between the arguments).
-//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/intent/*
+// with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures,
+// command lines of the elevated helper (NUL between the arguments), and tarballs (Linux).
+//   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/intent/*,
+//                              OUTDIR/tar/* (Linux)
 // Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
 // tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
@@ -16,6 +17,8 @@
 #include <vector>
 
 using namespace cudnnsetup::fixtures;
+
+void writeTarSeeds(const std::filesystem::path& dir);  // makeseeds_tar.cpp (not on Windows)
 
 namespace {
 void writeBytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes)
@@ -169,6 +172,9 @@ int main(int argc, char** argv)
         writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
     }
     writeIntentSeeds(out / "intent");
+#ifndef _WIN32
+    writeTarSeeds(out / "tar");
+#endif
     std::printf("seeds written to %s\n", out.string().c_str());
     return 0;
 }

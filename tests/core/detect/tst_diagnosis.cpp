@@ -4,6 +4,7 @@
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
 #include "fixtures/pebuilder.h"
+#include "fixtures/rpmdb.h"
 #include "fixtures/toolkitbuilder.h"
 
 #include <QTemporaryDir>
@@ -468,6 +469,7 @@ private slots:
                                     [](const CudnnCopy& x) { return x.path.find("x86_64-linux-gnu") != std::string::npos; });
         QVERIFY(c != r.copies.end());
         QCOMPARE(c->package.value_or(""), std::string("libcudnn9-cuda-12"));
+        QCOMPARE(c->packageManager.value_or(""), std::string("dpkg"));
         QCOMPARE(c->version.value_or(""), std::string("9.1.0"));
         QVERIFY(c->wins);
         const auto doc = toJson(r);
@@ -475,6 +477,36 @@ private slots:
         for (const auto& j : doc.at("cudnn_copies"))
             inJson = inJson || j.value("package", nlohmann::json()).dump() == "\"libcudnn9-cuda-12\"";
         QVERIFY(inJson);
+    }
+
+    // The same for an rpm package: a real rpm database at <sysroot>/var/lib/rpm owns the copy.
+    void linuxRpmCopyNamesItsPackage()
+    {
+        if (!rpmAvailable())
+            QSKIP("rpm and rpmbuild are not installed (Debian package rpm, scripts/deps.sh test)");
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), false);
+        const fs::path sys = m.root / "sysroot" / "usr" / "lib64";
+        fs::create_directories(sys);
+        writeBytes((sys / "libcudnn.so.9.1.0").string(), buildElfSharedObject("libcudnn.so.9"));
+        fs::create_symlink("libcudnn.so.9.1.0", sys / "libcudnn.so.9");
+        std::string error;
+        QVERIFY2(buildRpmDatabase((m.root / "sysroot" / "var" / "lib" / "rpm").string(), (m.root / "rpmbuild").string(),
+                                  "libcudnn9-cuda-12", {(sys / "libcudnn.so.9").string(), (sys / "libcudnn.so.9.1.0").string()},
+                                  &error),
+                 error.c_str());
+        const DetectResult r = m.run();
+        const auto c = std::find_if(r.copies.begin(), r.copies.end(),
+                                    [](const CudnnCopy& x) { return x.path.find("/usr/lib64/") != std::string::npos; });
+        QVERIFY(c != r.copies.end());
+        QCOMPARE(c->package.value_or(""), std::string("libcudnn9-cuda-12"));
+        QCOMPARE(c->packageManager.value_or(""), std::string("rpm"));
+        bool inJson = false;
+        const auto doc = toJson(r);  // kept: a range-for over toJson(r).at(...) would dangle
+        for (const auto& j : doc.at("cudnn_copies"))
+            inJson = inJson || (j.value("package", nlohmann::json()).dump() == "\"libcudnn9-cuda-12\"" &&
+                                j.value("package_manager", nlohmann::json()).dump() == "\"rpm\"");
+        QVERIFY2(inJson, doc.at("cudnn_copies").dump().c_str());
     }
 
     void linuxSymlinkAndSonames()

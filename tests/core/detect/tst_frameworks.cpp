@@ -3,11 +3,13 @@
 // images with VERSIONINFO and import tables), toolkits on a fake registry PATH, and the verdict.
 #include "detect/detector.h"
 #include "detect/frameworks.h"
+#include "detect/fsutil.h"
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -265,6 +267,69 @@ private slots:
         QVERIFY(it != json["frameworks"].end());
         QCOMPARE((*it)["verdict"].get<std::string>(), code.toStdString());
         QVERIFY(toMarkdown(r).find("**" + code.toStdString() + "**") != std::string::npos);
+    }
+
+    // Linux: the framework library's own DT_RUNPATH / DT_RPATH, read from a real ELF built now
+    // with gcc: glibc looks in DT_RPATH (when there is no DT_RUNPATH), then LD_LIBRARY_PATH, then
+    // DT_RUNPATH, then the ld.so cache and the default folders ($ORIGIN is the library's folder).
+    void runpathDecides_data()
+    {
+        QTest::addColumn<QString>("dtags");     // "new": DT_RUNPATH, "old": DT_RPATH
+        QTest::addColumn<bool>("staleInLdLibraryPath");
+        QTest::addColumn<QString>("loads");     // "wheel" or "stale"
+        QTest::addColumn<QString>("via");
+        QTest::newRow("RUNPATH $ORIGIN finds the nvidia wheel") << "new" << false << "wheel"
+                                                                << "RUNPATH of libonnxruntime_providers_cuda.so";
+        QTest::newRow("LD_LIBRARY_PATH comes before RUNPATH: the stale copy") << "new" << true << "stale"
+                                                                               << "LD_LIBRARY_PATH";
+        QTest::newRow("RPATH (no RUNPATH) comes before LD_LIBRARY_PATH") << "old" << true << "wheel"
+                                                                         << "RPATH of libonnxruntime_providers_cuda.so";
+    }
+    void runpathDecides()
+    {
+        QFETCH(QString, dtags);
+        QFETCH(bool, staleInLdLibraryPath);
+        QFETCH(QString, loads);
+        QFETCH(QString, via);
+        if (!fs::exists("/usr/bin/gcc"))
+            QSKIP("no gcc here to build the framework library with a RUNPATH");
+        QTemporaryDir tmp;
+        Machine m(fs::path(tmp.path().toStdString()), false);
+        const fs::path site = m.conda("ort", "3.11.7");
+        distInfo(site, "onnxruntime_gpu-1.20.1.dist-info");
+        const fs::path wheel = site / "nvidia" / "cudnn" / "lib", stale = m.root / "old-cudnn";
+        writeBytes((wheel / "libcudnn.so.9.1.0").string(), buildElfSharedObject("libcudnn.so.9"));
+        fs::create_symlink("libcudnn.so.9.1.0", wheel / "libcudnn.so.9");
+        writeBytes((stale / "libcudnn.so.9.0.0").string(), buildElfSharedObject("libcudnn.so.9"));
+        fs::create_symlink("libcudnn.so.9.0.0", stale / "libcudnn.so.9");
+        if (staleInLdLibraryPath)
+            m.env.set("LD_LIBRARY_PATH", stale.string());
+        // The provider library links libcudnn.so.9 (DT_NEEDED) and names the wheel relative to itself.
+        const fs::path capi = site / "onnxruntime" / "capi", src = m.root / "provider.c";
+        fs::create_directories(capi);
+        writeText(src.string(), "int provider(void) { return 0; }\n");
+        QProcess gcc;
+        gcc.start("/usr/bin/gcc", {"-shared", "-fPIC", "-o", QString::fromStdString((capi / "libonnxruntime_providers_cuda.so").string()),
+                                  QString::fromStdString(src.string()), "-Wl,--no-as-needed",
+                                  "-L" + QString::fromStdString(wheel.string()), "-l:libcudnn.so.9",
+                                  "-Wl,-rpath,$ORIGIN/../../nvidia/cudnn/lib",
+                                  dtags == "new" ? "-Wl,--enable-new-dtags" : "-Wl,--disable-new-dtags"});
+        QVERIFY(gcc.waitForFinished(120000));
+        QVERIFY2(gcc.exitCode() == 0, gcc.readAllStandardError().constData());
+        const ElfInfo elf = readElf((capi / "libonnxruntime_providers_cuda.so").string());
+        QCOMPARE(elf.hasRunpath, dtags == "new");
+        QCOMPARE(dtags == "new" ? elf.runpath : elf.rpath, std::vector<std::string>{"$ORIGIN/../../nvidia/cudnn/lib"});
+        QVERIFY(std::find(elf.needed.begin(), elf.needed.end(), "libcudnn.so.9") != elf.needed.end());
+
+        const DetectResult r = m.run();
+        const FrameworkVerdict* v = verdictFor(r, "onnxruntime-gpu");
+        QVERIFY(v);
+        QVERIFY2(v->loads, v->message.c_str());
+        const fs::path want = (loads == "wheel" ? wheel : stale) / "libcudnn.so.9";
+        QCOMPARE(fs::path(*v->loads).lexically_normal().string(), want.lexically_normal().string());
+        QCOMPARE(QString::fromStdString(v->loadsVia), via);
+        QCOMPARE(v->loaderObject.value_or(""), (capi / "libonnxruntime_providers_cuda.so").string());
+        QVERIFY2(v->message.find(via.toStdString()) != std::string::npos, v->message.c_str());
     }
 
     void noFrameworksNoVerdicts()
