@@ -1,4 +1,5 @@
 #include "platform/nofollow.h"
+#include "platform/nofollow_p.h"
 
 #include <cerrno>
 #include <dirent.h>
@@ -33,18 +34,6 @@ public:
 private:
     int m_fd;
 };
-
-std::function<void(const std::string&)>& beforeActHook()
-{
-    static std::function<void(const std::string&)> hook;
-    return hook;
-}
-
-void beforeAct(const std::string& path)
-{
-    if (const auto& hook = beforeActHook())
-        hook(path);
-}
 
 // The folder holding `path`, opened without following a link; `name` is the last component.
 DirFd openParent(const std::string& path, std::string& name, std::error_code& ec, std::string* linkAt)
@@ -228,11 +217,6 @@ void removeTree(const std::string& path, std::error_code& ec, std::string* linkA
         ec.assign(err, std::generic_category());
     else
         ec.clear();
-}
-
-void setBeforeActForTests(std::function<void(const std::string& path)> hook)
-{
-    beforeActHook() = std::move(hook);
 }
 
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt)

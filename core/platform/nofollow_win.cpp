@@ -1,4 +1,5 @@
 #include "platform/nofollow.h"
+#include "platform/nofollow_p.h"
 
 #include "platform/durablefile.h"
 #include "platform/win32.h"
@@ -13,18 +14,6 @@ namespace {
 std::filesystem::path pathOf(const std::string& utf8)
 {
     return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
-}
-
-std::function<void(const std::string&)>& beforeActHook()
-{
-    static std::function<void(const std::string&)> hook;
-    return hook;
-}
-
-void beforeAct(const std::string& path)
-{
-    if (const auto& hook = beforeActHook())
-        hook(path);
 }
 
 // Every existing component above `path` must be a plain folder: a reparse point (symbolic
@@ -136,11 +125,6 @@ void removeTree(const std::string& path, std::error_code& ec, std::string* linkA
     Held held;
     if (parentsPlain(path, ec, linkAt, &held))
         std::filesystem::remove_all(pathOf(path), ec);
-}
-
-void setBeforeActForTests(std::function<void(const std::string& path)> hook)
-{
-    beforeActHook() = std::move(hook);
 }
 
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt)

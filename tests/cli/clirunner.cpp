@@ -3,11 +3,11 @@
 #include <QFile>
 #include <QProcess>
 
-CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
+CliRun runProgram(const QString& program, const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
 {
     QProcess p;
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(CUDNN_SETUP_CLI_PATH), args);
+    p.start(program, args);
     CliRun r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -19,6 +19,11 @@ CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeo
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
+{
+    return runProgram(QStringLiteral(CUDNN_SETUP_CLI_PATH), args, env, timeoutMs);
 }
 
 QByteArray readAll(const QString& path)

@@ -13,6 +13,8 @@ struct CliRun {
     QJsonDocument json() const { return QJsonDocument::fromJson(out); }
 };
 
+// Any program: exit code -2 when it still ran after timeoutMs (it is killed), -3 when it crashed.
+CliRun runProgram(const QString& program, const QStringList& args, const QProcessEnvironment& env, int timeoutMs);
 CliRun runCli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
               int timeoutMs = 120000);
 

@@ -37,21 +37,11 @@ struct Run {
     QByteArray out;
 };
 
-Run runProgram(const QString& program, const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
+// stdout and stderr together: what a row prints when it fails.
+Run runMerged(const QString& program, const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    Run r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.exitCode = -2;
-    } else {
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -3;
-    }
-    r.out = p.readAllStandardOutput() + p.readAllStandardError();
-    return r;
+    const CliRun c = ::runProgram(program, args, env, timeoutMs);
+    return Run{c.exitCode, c.out + c.err};
 }
 
 QProcessEnvironment cleanEnv()
@@ -137,7 +127,7 @@ private slots:
                                                            "touch '" + sentinel.toStdString() + "'; exit 1"));
             QProcessEnvironment env = cleanEnv();
             env.insert(hook, QString(value).replace("DIR", dir.path()));
-            const Run r = runProgram(cli,
+            const Run r = runMerged(cli,
                                      {"--json", "--state-dir", dir.filePath("state"), "install", m_release.path,
                                       "--toolkit", toolkit, "--allow-unknown"},
                                      env, kTimeoutMs);
@@ -183,7 +173,7 @@ private slots:
         };
 
         // Any user: the dry run names /etc/ld.so.conf.d, not the hook's folder.
-        const Run dry = runProgram(kReleaseCli, install(toolkit, root + "/state-dry") << "--dry-run", env, kTimeoutMs);
+        const Run dry = runMerged(kReleaseCli, install(toolkit, root + "/state-dry") << "--dry-run", env, kTimeoutMs);
         QVERIFY2(dry.exitCode == 0, dry.out.constData());
         QVERIFY2(dry.out.contains("\"/etc/ld.so.conf.d/cudnn-setup-"), dry.out.constData());
         QVERIFY2(!dry.out.contains(hookDir.toUtf8()), dry.out.constData());
@@ -199,7 +189,7 @@ private slots:
                          "shift; out=\"$1\"; shift; \"$@\"; rc=$?; ls /etc/ld.so.conf.d > \"$out\"; exit $rc",
                          "sh", fake, listing, kReleaseCli};
         args << install(toolkit, root + "/state");
-        const Run r = runProgram("unshare", args, env, kTimeoutMs);
+        const Run r = runMerged("unshare", args, env, kTimeoutMs);
         if (r.exitCode == 99 || (r.exitCode != 0 && r.out.contains("unshare")))
             QSKIP(qPrintable("no private mount namespace here (unshare -m / mount refused): " + r.out));
         QVERIFY2(r.exitCode == 0, r.out.constData());
@@ -210,7 +200,7 @@ private slots:
 
         // The control, outside any namespace (the hooks keep it in the scratch folder), into a
         // toolkit of its own: the hooks-on build writes the hook's folder and runs the hook's command.
-        const Run h = runProgram(kHooksCli, install(linuxToolkit(root + "/cuda-13.0-control"), root + "/state-control"),
+        const Run h = runMerged(kHooksCli, install(linuxToolkit(root + "/cuda-13.0-control"), root + "/state-control"),
                                  env, kTimeoutMs);
         QVERIFY2(h.exitCode == 0, h.out.constData());
         QCOMPARE(QDir(hookDir).entryList(QDir::Files).size(), 1);
