@@ -12,7 +12,7 @@ tr -d '\r' <"$log" | awk '
     line = $0; sub(/^SKIP   : /, "", line)
     printf "  %-22s %s\n", test, line; n++; next }
   /^Totals: 0 passed, 0 failed, [1-9]/ { whole[test] = 1; next }
-  /\): Skipped$/ { gskip = 1; next }
+  /(\)|:[0-9]+): Skipped$/ { gskip = 1; next }  # GoogleTest: "file(line): Skipped" or "file:line: Skipped"
   gskip && /^\[  SKIPPED \] / { name = $0; sub(/^\[  SKIPPED \] /, "", name); sub(/ \(.*/, "", name)
     printf "  %-22s %s: %s\n", test, name, reason; n++; gskip = 0; reason = ""; next }
   gskip { reason = reason (reason == "" ? "" : " ") $0; next }

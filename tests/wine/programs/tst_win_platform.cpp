@@ -105,7 +105,7 @@ TEST(StateDir, LinkInPlaceOfTheStateFolderIsRefused)
     const auto r = prepareStateDir(scratch / "state", StateDirAccess::Shared);
     if (r.ok() && winetest::underWine() && !isReparsePoint(scratch / "state"))
         GTEST_SKIP() << "Wine made the link but reports no reparse point for it (FILE_ATTRIBUTE_REPARSE_POINT), "
-                        "so nothing can tell it from a folder here; checked on Windows";
+                        "so nothing can tell it from a folder here; this test needs real Windows (not run there yet)";
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "state-dir-access");
     EXPECT_NE(r.error().message.find("link"), std::string::npos) << r.error().message;
@@ -124,7 +124,7 @@ TEST(NoFollow, StepThroughALinkedFolderIsRefused)
     std::string link;
     if (winetest::underWine() && !isReparsePoint(scratch / "toolkit" / "bin"))
         GTEST_SKIP() << "Wine made the link but reports no reparse point for it (FILE_ATTRIBUTE_REPARSE_POINT), "
-                        "so nothing can tell it from a folder here; checked on Windows";
+                        "so nothing can tell it from a folder here; this test needs real Windows (not run there yet)";
     nofollow::createDirectory(win::utf8(scratch / "toolkit" / "bin" / "x64"), ec, &link);
     EXPECT_EQ(ec, std::make_error_code(std::errc::too_many_symbolic_link_levels)) << ec.message();
     EXPECT_NE(link.find("bin"), std::string::npos) << link;
@@ -158,7 +158,7 @@ TEST(StateDir, LinkInAParentOfTheStateFolderIsRefused)
         GTEST_SKIP() << "this prefix makes no directory link (" << g_linkWhy << ")";
     if (winetest::underWine() && !isReparsePoint(scratch / "programdata"))
         GTEST_SKIP() << "Wine made the link but reports no reparse point for it (FILE_ATTRIBUTE_REPARSE_POINT), "
-                        "so nothing can tell it from a folder here; checked on Windows";
+                        "so nothing can tell it from a folder here; this test needs real Windows (not run there yet)";
     const auto r = prepareStateDir(scratch / "programdata" / "cudnn-setup", StateDirAccess::Shared);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "state-dir-access");
