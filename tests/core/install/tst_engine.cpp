@@ -511,7 +511,12 @@ private slots:
             QDir().rename(folder, folder + "-moved");
             QFile::link(outside, folder);
         });
-        const Outcome out = run(*m_real, PlanKind::Install, &m_r82.info, "tx-race");
+        // One staging worker: with two, the other may open its folder in the instant between the
+        // rename and the link and fail with io-error (a refusal too, but not the one shown here).
+        const auto oneWorker = makeArchiveStagingSource(1);
+        Engine engine(*m_real, m_path.get(), oneWorker.get());
+        const Outcome out =
+            engine.apply(planFor(PlanKind::Install, &m_r82.info, m_toolkit, m_state, m_pathFile, "tx-race"), nullptr);
         nofollow::setBeforeActForTests(nullptr);
         QVERIFY(swapped);
         QVERIFY(!out.ok);
