@@ -74,7 +74,7 @@ const std::map<QString, ProblemTemplate>& problemTemplates()
           QT_TRANSLATE_NOOP("ProblemText", "The archive is incomplete; download it again from NVIDIA.")}},
         {QStringLiteral("package-owned"),
          {QT_TRANSLATE_NOOP("ProblemText", "%1 belongs to a package of the system's package manager."),
-          QT_TRANSLATE_NOOP("ProblemText", "Update that cuDNN with apt, remove the package first, or install into another folder.")}},
+          QT_TRANSLATE_NOOP("ProblemText", "Update that cuDNN with the package manager that installed it (apt or dnf), remove the package first, or install into another folder.")}},
         {QStringLiteral("not-a-link"),
          {QT_TRANSLATE_NOOP("ProblemText", "%1 is a copy, not a symbolic link as in NVIDIA's tarballs."),
           QT_TRANSLATE_NOOP("ProblemText", "It works, but the archive was probably repackaged; prefer NVIDIA's download.")}},

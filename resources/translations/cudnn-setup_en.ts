@@ -1017,7 +1017,7 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>Update that cuDNN with apt, remove the package first, or install into another folder.</source>
+      <source>Update that cuDNN with the package manager that installed it (apt or dnf), remove the package first, or install into another folder.</source>
       <translation type="unfinished" />
     </message>
     <message>

@@ -1013,8 +1013,8 @@
       <translation>%1 属于系统包管理器安装的软件包。</translation>
     </message>
     <message>
-      <source>Update that cuDNN with apt, remove the package first, or install into another folder.</source>
-      <translation>请用 apt 更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。</translation>
+      <source>Update that cuDNN with the package manager that installed it (apt or dnf), remove the package first, or install into another folder.</source>
+      <translation>请用安装它的包管理器（apt 或 dnf）更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。</translation>
     </message>
     <message>
       <source>%1 is a copy, not a symbolic link as in NVIDIA's tarballs.</source>

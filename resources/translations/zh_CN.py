@@ -20,8 +20,8 @@ ZH = {
 "The symbolic link %1 leads to no file of the archive.": "符号链接 %1 没有指向压缩包中的任何文件。",
 "The archive is incomplete; download it again from NVIDIA.": "压缩包不完整，请从 NVIDIA 官网重新下载。",
 "%1 belongs to a package of the system's package manager.": "%1 属于系统包管理器安装的软件包。",
-"Update that cuDNN with apt, remove the package first, or install into another folder.":
-    "请用 apt 更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。",
+"Update that cuDNN with the package manager that installed it (apt or dnf), remove the package first, or install into another folder.":
+    "请用安装它的包管理器（apt 或 dnf）更新那份 cuDNN，或先卸载该软件包，或安装到其他文件夹。",
 "%1 is a copy, not a symbolic link as in NVIDIA's tarballs.": "%1 是一份复制的文件，而不是像 NVIDIA tar 包中那样的符号链接。",
 "It works, but the archive was probably repackaged; prefer NVIDIA's download.":
     "这样可以使用，但该压缩包很可能被重新打包过；建议使用 NVIDIA 官方下载。",
