@@ -4,6 +4,8 @@
 //
 //   bench_install [WORKDIR] [CLI] [ROUNDS]    (default WORKDIR /tmp/cudnn-setup-bench)
 
+#include "measure.h"
+
 #include "fixtures/archivebuilder.h"
 
 #include <sys/resource.h>
@@ -23,29 +25,8 @@ using cudnnsetup::fixtures::ReleaseSpec;
 
 namespace {
 
-struct Measured {
-    double seconds = 0;
-    long maxRssKiB = 0;
-    int status = -1;
-};
-
-Measured runShell(const std::string& command)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    Measured m;
-    m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    m.maxRssKiB = usage.ru_maxrss;
-    m.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return m;
-}
+using bench::Measured;
+using bench::runShell;
 
 void freshToolkit(const fs::path& p)
 {

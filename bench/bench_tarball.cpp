@@ -6,6 +6,8 @@
 //   bench_tarball [WORKDIR] [REAL_LIB_DIR] [XZ_LEVEL]   (defaults /tmp/cudnn-setup-bench-tar,
 //                                                        /usr/local/cuda/lib, 3)
 
+#include "measure.h"
+
 #include "fixtures/tarbuilder.h"
 
 #include <sys/resource.h>
@@ -25,32 +27,8 @@ using namespace cudnnsetup::fixtures;
 
 namespace {
 
-struct Measured {
-    double seconds = 0;
-    double cpuSeconds = 0;  // user + system of the command and every child it waited for
-    long maxRssKiB = 0;
-    int status = -1;
-};
-
-Measured runShell(const std::string& command)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    Measured m;
-    m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    m.maxRssKiB = usage.ru_maxrss;
-    m.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                   double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-    m.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return m;
-}
+using bench::Measured;
+using bench::runShell;
 
 void freshToolkit(const fs::path& p)
 {
