@@ -1,12 +1,14 @@
 #include "archive/archivescanner.h"
 
 #include "archive/entryinflater.h"
+#include "archive/parallelinflater.h"
 #include "archive/zipdirectory.h"
 
 #include <openssl/evp.h>
 #include <zip.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -392,6 +394,25 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             dataReady.wait_for(lock, std::chrono::milliseconds(50));
         }
     };
+    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+    threads = std::clamp(threads, 1u, 64u);
+    // One big entry at a time is inflated by several threads (the largest DLL of a 9.x archive is
+    // most of the archive: inflated on one core it would be the whole wall time). Its helpers take
+    // the place of the workers that are idle by then; the read-ahead must hold the segments it looks
+    // ahead at, or the reader would wait for blocks that only the helpers can give back.
+    ParallelInflateOptions parallel;
+    parallel.helpers = std::min(threads - 1, 2u);
+    const unsigned blocks = std::max(options.maxBlocksInFlight, 2u);
+    // The reader's block in hand and a block at each end of the held stretch are not ours to count.
+    parallel.maxRetainedBytes = blocks > 3 ? (blocks - 3) * pool.blockSize() : 0;
+    // With read-ahead the caller holds a segment and its look-ahead at most (to compare them).
+    const bool roomForParallel = parallel.maxRetainedBytes >= parallel.segmentBytes + parallel.lookaheadBytes;
+    // One entry at a time, and it should be the big one: a smaller entry that took the helpers first
+    // would leave the 2 GiB DLL to one thread. So only entries of at least a quarter of the largest.
+    std::uint64_t largest = 0;
+    for (const Job& j : jobs)
+        largest = std::max(largest, j.end - j.begin);
+    std::atomic<bool> parallelBusy{false};
     auto worker = [&] {
         EntryInflater inflater;
         for (;;) {
@@ -404,13 +425,26 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             }
             const ZipEntryInfo& info = entries[job->entry];
             std::unique_ptr<EntryConsumer> consumer = options.consumerFor ? options.consumerFor(info) : nullptr;
-            result.outcomes[job->entry] = inflater.run(
-                info, consumer.get(), [&](ScanChunk& c) { return takeChunk(*job, c); }, cancel);
+            auto next = [&](ScanChunk& c) { return takeChunk(*job, c); };
+            const bool big = options.parallelEntries && info.method == 8 && parallel.helpers > 0 && roomForParallel &&
+                             info.compressedSize >= std::max<std::uint64_t>(4 * parallel.segmentBytes, largest / 4);
+            if (big && !parallelBusy.exchange(true)) {
+                // Its helpers read their segments ahead with positional reads of the same open file;
+                // what they read is compared with the bytes read (and hashed) here before it is used.
+                ParallelInflateOptions mine = parallel;
+                mine.readAhead = [&file, start = info.dataOffset](std::uint64_t offset, std::uint8_t* buffer,
+                                                                   std::size_t size) {
+                    return file.readShared(start + offset, buffer, size);
+                };
+                ParallelInflater p(mine);
+                result.outcomes[job->entry] = p.run(info, consumer.get(), next, cancel);
+                parallelBusy = false;
+            } else {
+                result.outcomes[job->entry] = inflater.run(info, consumer.get(), next, cancel);
+            }
         }
     };
 
-    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-    threads = std::clamp(threads, 1u, 64u);
     bool readFailed = false;
     {
         std::vector<std::jthread> workers;

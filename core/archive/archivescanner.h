@@ -64,6 +64,9 @@ struct ScanOptions {
     const CancelToken* cancel = nullptr;
     std::size_t blockSize = 4u << 20;  // bytes per sequential read
     unsigned maxBlocksInFlight = 6;    // read-ahead bound: blockSize * this is the buffer memory
+    // A big deflated entry (>= 8 MiB compressed) is inflated by several threads (ParallelInflater:
+    // the same result as one thread). Off: one thread an entry, as before.
+    bool parallelEntries = true;
 };
 
 struct ScanResult {

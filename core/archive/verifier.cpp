@@ -219,6 +219,10 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     std::vector<std::optional<std::string>> text(entries.size());
     ScanOptions so;
     so.threads = options.threads;
+    // A verify that also stages the files (install's one pass) keeps one thread an entry: the
+    // parallel inflate buffers each helper segment's output, and install's own writers already
+    // keep the second core busy (install met its target without it; with it, its memory did not).
+    so.parallelEntries = !options.alsoConsume;
     so.progress = options.progress;
     so.cancel = options.cancel;
     so.select = [hostile](const ZipEntryInfo& e) { return !hostile && !e.isSymlink; };

@@ -88,6 +88,7 @@ Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::open(const std::stri
 
 RandomAccessFile::~RandomAccessFile()
 {
+    closeShared();
     if (m_file)
         std::fclose(m_file);
 }

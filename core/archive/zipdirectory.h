@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,18 @@ public:
     // Sequential reads from the current position (after seek()); returns bytes read.
     bool seek(std::uint64_t offset);
     std::size_t read(void* buffer, std::size_t size);
+    // Reads exactly `size` bytes at `offset` without moving the position read() goes on from, safe
+    // from any thread while read() runs on another: pread on POSIX; on Windows a second handle to the
+    // same open file (ReOpenFile: no path is opened again). randomaccessfile_posix/_win.cpp.
+    bool readShared(std::uint64_t offset, void* buffer, std::size_t size);
 
 private:
     RandomAccessFile() = default;
+    void closeShared();
     std::FILE* m_file = nullptr;
     std::uint64_t m_size = 0;
+    void* m_shared = nullptr;  // Windows: the second handle, made on first use under m_sharedMutex
+    std::mutex m_sharedMutex;
 };
 
 struct CentralRecord {

@@ -1,0 +1,795 @@
+#include "archive/parallelinflater.h"
+
+#include "archive/deflatestream.h"
+
+#include <isa-l/crc.h>
+#include <isa-l/igzip_lib.h>
+
+#include <algorithm>
+#include <array>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr std::size_t kOutputPiece = 1u << 20;
+// The marker phase normally ends within a few hundred KiB of output; a segment whose window never
+// clears is not worth the memory (2 bytes a symbol): it is given up and decoded in order.
+constexpr std::size_t kMaxMarkerSymbols = 4u << 20;
+constexpr std::uint64_t kNoTarget = std::numeric_limits<std::uint64_t>::max();
+constexpr std::uint64_t kPastTarget = 2;  // see IsalCursor
+
+// A piece of the compressed stream the caller has taken from `next`, at its offset in the stream.
+struct Piece {
+    ScanChunk chunk;
+    std::uint64_t offset = 0;
+};
+
+template <class Pieces>
+void copyRange(const Pieces& pieces, std::uint64_t from, std::uint64_t to, std::uint8_t* dst)
+{
+    for (const Piece& p : pieces) {
+        const std::uint64_t a = std::max(from, p.offset), b = std::min(to, p.offset + p.chunk.size);
+        if (a < b)
+            std::memcpy(dst + (a - from), p.chunk.data + (a - p.offset), static_cast<std::size_t>(b - a));
+    }
+}
+
+// A growable byte buffer whose new room is not zero-filled (std::vector's would be: a memset of
+// every output byte a helper writes).
+struct ByteBuffer {
+    std::unique_ptr<std::uint8_t[]> data;
+    std::size_t size = 0, capacity = 0;
+    void clear() { size = 0; }
+    void reserve(std::size_t n)
+    {
+        if (n <= capacity)
+            return;
+        std::unique_ptr<std::uint8_t[]> p(new std::uint8_t[n]);
+        if (size)
+            std::memcpy(p.get(), data.get(), size);
+        data = std::move(p);
+        capacity = n;
+    }
+};
+
+// ISA-L raw inflate started at any bit of the stream, with the window before it as dictionary.
+// Knows its bit position whenever it has used up its input: that is how a landing on a block
+// boundary is checked (ISA-L keeps at most a partial header in tmp_in_buffer, and the bits it has
+// not used in read_in).
+//
+// To land on a block start ISA-L is fed kPastTarget bytes beyond it: its decoder wants some bits of
+// look-ahead to decode the last symbols before the end-of-block code (fed only up to the byte that
+// holds the target bit it stopped short of the target about one time in twenty). Two bytes and the
+// odd bits are fewer than the 29 bits a dynamic block header needs, and a target is always the
+// start of a dynamic block: ISA-L then waits in ISAL_BLOCK_HDR with that header's start in view.
+class IsalCursor {
+public:
+    IsalCursor() : m_state(std::make_unique<inflate_state>()) {}
+    // `byteAtBit`: the stream byte that holds `bit` (read only when bit is not byte aligned).
+    void begin(std::uint64_t bit, const std::uint8_t* byteAtBit, const std::uint8_t* dict, std::size_t dictLength)
+    {
+        isal_inflate_init(m_state.get());
+        m_state->crc_flag = ISAL_DEFLATE;
+        if (dictLength)
+            isal_inflate_set_dict(m_state.get(), const_cast<std::uint8_t*>(dict), static_cast<std::uint32_t>(dictLength));
+        m_fed = bit / 8;
+        if (bit % 8) {
+            m_state->read_in = *byteAtBit >> (bit % 8);
+            m_state->read_in_length = static_cast<std::int32_t>(8 - bit % 8);
+            ++m_fed;
+        }
+        m_error = 0;
+    }
+    std::uint64_t fed() const { return m_fed; }
+    std::uint64_t bitPosition() const
+    {
+        return m_fed * 8 - static_cast<std::uint64_t>(m_state->read_in_length) -
+               static_cast<std::uint64_t>(m_state->tmp_in_size) * 8;
+    }
+    bool atBlockStart() const
+    {
+        return m_state->block_state == ISAL_BLOCK_NEW_HDR || m_state->block_state == ISAL_BLOCK_HDR;
+    }
+    bool finished() const { return m_state->block_state == ISAL_BLOCK_FINISH; }
+    int error() const { return m_error; }
+    // Inflates data[0, n) (the stream bytes at fed()), handing the output to sink(ptr, size) -> bool.
+    // False when ISA-L failed (error()) or the sink said stop.
+    template <class Sink>
+    bool feed(const std::uint8_t* data, std::size_t n, Sink&& sink)
+    {
+        inflate_state* s = m_state.get();
+        s->next_in = const_cast<std::uint8_t*>(data);
+        s->avail_in = static_cast<std::uint32_t>(n);
+        m_fed += n;
+        if (m_out.empty())
+            m_out.resize(kOutputPiece);  // only feed() needs it: a helper's feedInto writes in place
+        do {
+            s->next_out = m_out.data();
+            s->avail_out = static_cast<std::uint32_t>(m_out.size());
+            const int rc = isal_inflate(s);
+            const std::size_t produced = m_out.size() - s->avail_out;
+            if (produced && !sink(m_out.data(), produced))
+                return false;
+            if (rc < 0) {
+                m_error = rc;
+                return false;
+            }
+            if (s->block_state == ISAL_BLOCK_FINISH)
+                break;
+        } while (s->avail_in > 0 || s->avail_out == 0);
+        return true;
+    }
+
+    // The same, straight into `out` (appended; never past `limit` bytes in all): no copy.
+    // False when ISA-L failed or the output would pass the limit.
+    bool feedInto(const std::uint8_t* data, std::size_t n, ByteBuffer& out, std::size_t limit)
+    {
+        inflate_state* s = m_state.get();
+        s->next_in = const_cast<std::uint8_t*>(data);
+        s->avail_in = static_cast<std::uint32_t>(n);
+        m_fed += n;
+        do {
+            if (out.size >= limit)
+                return false;
+            if (out.capacity - out.size < kOutputPiece / 4)
+                out.reserve(std::min(limit, std::max(out.capacity * 2, out.size + kOutputPiece)));
+            const std::size_t room = std::min<std::size_t>(std::min(out.capacity, limit) - out.size, 1u << 30);
+            s->next_out = out.data.get() + out.size;
+            s->avail_out = static_cast<std::uint32_t>(room);
+            const int rc = isal_inflate(s);
+            out.size += room - s->avail_out;
+            if (rc < 0) {
+                m_error = rc;
+                return false;
+            }
+            if (s->block_state == ISAL_BLOCK_FINISH)
+                break;
+        } while (s->avail_in > 0 || s->avail_out == 0);
+        return true;
+    }
+
+private:
+    std::unique_ptr<inflate_state> m_state;
+    std::vector<std::uint8_t> m_out;
+    std::uint64_t m_fed = 0;
+    int m_error = 0;
+};
+
+// Buffers handed back and forth between the helpers and the caller: a fresh multi-MiB buffer per
+// segment costs a page fault per 4 KiB, which was a third of a helper's time.
+template <class Buffer>
+class Recycler {
+public:
+    Buffer take()
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_free.empty())
+            return {};
+        Buffer b = std::move(m_free.back());
+        m_free.pop_back();
+        b.clear();
+        return b;
+    }
+    void give(Buffer&& b)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_free.empty())  // one spare: what is resident stays within a task's worth
+            m_free.push_back(std::move(b));
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<Buffer> m_free;
+};
+
+// One segment a helper inflates ahead of the caller.
+struct Task {
+    std::uint64_t begin = 0, end = 0;  // the compressed bytes it reads: [begin, end)
+    bool last = false;                 // no segment after it: it must reach the final block
+    std::vector<Piece> pieces;         // its bytes, until the helper has copied them
+    bool readAhead = false;            // its bytes come from options.readAhead, not from pieces
+    ByteBuffer input;                  // read-ahead bytes, kept for the caller's comparison
+
+    // Published by the helper, under the mutex.
+    bool taken = false;                // a helper (or the caller, to skip it) has it
+    bool byHelper = false;
+    bool startKnown = false;
+    std::optional<std::uint64_t> start;  // absolute bit where its first block starts
+    bool done = false;
+    bool ok = false;
+    bool final = false;
+    std::uint64_t endBit = 0;            // absolute bit where it stopped (a block start), unless final
+    std::vector<std::uint16_t> markers;  // its first output symbols (markers for the unknown window)
+    ByteBuffer bytes;                    // the rest of its output, from ISA-L
+};
+
+}  // namespace
+
+ParallelInflater::ParallelInflater(ParallelInflateOptions options) : m_options(options)
+{
+    m_options.segmentBytes = std::max<std::size_t>(m_options.segmentBytes, 256);
+    m_options.lookaheadBytes = std::clamp<std::size_t>(m_options.lookaheadBytes, 64, m_options.segmentBytes);
+}
+
+ParallelInflater::~ParallelInflater() = default;
+
+namespace {
+
+class Run {
+public:
+    Run(const ParallelInflateOptions& o, ParallelInflateStats& stats, const ZipEntryInfo& info, EntryConsumer* consumer,
+        const EntryInflater::NextChunk& next, const CancelToken* cancel)
+        : m_o(o), m_stats(stats), m_info(info), m_consumer(consumer), m_next(next), m_cancel(cancel)
+    {
+        m_total = info.compressedSize;
+        m_ownStretch = static_cast<double>(o.segmentBytes);
+        m_nextBegin = o.segmentBytes;
+    }
+
+    EntryOutcome go()
+    {
+        {
+            std::vector<std::jthread> helpers;
+            for (unsigned i = 0; i < m_o.helpers; ++i)
+                helpers.emplace_back([this] { helperLoop(); });
+            coordinate();
+            {
+                std::lock_guard lock(m_mutex);
+                m_stop = true;
+            }
+            m_changed.notify_all();
+        }
+        drain();
+        EntryOutcome o;
+        if (!m_failed && !m_finished)
+            fail("its deflate data ends early (truncated)");
+        if (!m_failed && m_size != m_info.size)
+            fail("it holds " + std::to_string(m_size) + " bytes, not the declared " + std::to_string(m_info.size));
+        o.read = !m_failed;
+        o.actualSize = m_size;
+        o.actualCrc = m_crc;
+        o.crcOk = o.read && m_crc == m_info.crc32;
+        o.error = m_error;
+        if (o.read && !o.crcOk)
+            o.error = "its CRC-32 does not match";
+        if (m_consumer)
+            m_consumer->finish(o.crcOk);
+        return o;
+    }
+
+private:
+    void fail(std::string why)
+    {
+        if (!m_failed)
+            m_error = std::move(why);
+        m_failed = true;
+    }
+
+    // Every output byte passes here, in order: size bound, CRC, the consumer, the window.
+    bool deliver(const std::uint8_t* data, std::size_t n)
+    {
+        if (n > m_info.size - m_size) {
+            fail("it inflates to more than its declared " + std::to_string(m_info.size) + " bytes");
+            return false;
+        }
+        m_size += n;
+        m_crc = crc32_gzip_refl(m_crc, data, n);
+        if (m_consumer && n && !m_consumer->write(data, n)) {
+            fail("the receiver of its data stopped");
+            return false;
+        }
+        if (n >= deflate::kWindow) {
+            std::memcpy(m_window.data(), data + n - deflate::kWindow, deflate::kWindow);
+            m_windowLength = deflate::kWindow;
+        } else {
+            const std::size_t keep = std::min(m_windowLength, deflate::kWindow - n);
+            std::memmove(m_window.data(), m_window.data() + m_windowLength - keep, keep);
+            std::memcpy(m_window.data() + keep, data, n);
+            m_windowLength = keep + n;
+        }
+        return true;
+    }
+
+    bool cancelled() const { return m_cancel && m_cancel->isCancelled(); }
+
+    // Takes pieces from `next` until the stream is there up to `until` (or has ended).
+    void pullUntil(std::uint64_t until)
+    {
+        while (m_pulled < until && !m_inputEnded) {
+            ScanChunk c;
+            if (!m_next(c)) {
+                m_inputEnded = true;
+                break;
+            }
+            if (c.size == 0)
+                continue;
+            m_pieces.push_back(Piece{std::move(c), m_pulled});
+            m_pulled += m_pieces.back().chunk.size;
+        }
+    }
+    void releaseBefore(std::uint64_t offset)
+    {
+        while (!m_pieces.empty() && m_pieces.front().offset + m_pieces.front().chunk.size <= offset)
+            m_pieces.pop_front();
+    }
+    void drain()
+    {
+        m_pieces.clear();
+        ScanChunk c;
+        while (!m_inputEnded && m_next(c))
+            c = {};
+    }
+
+    // The stream is cut into runs of `helpers` task segments of segmentBytes each, with a stretch
+    // of the caller's own between runs. That stretch adapts: the caller waited for its helper, so
+    // it takes more; the helper's result was ready before the caller got there, so it takes less:
+    // both sides are then busy all the time (a helper's segment costs more than the caller's: it
+    // searches for its start and inflates its first part with markers).
+    void adaptOwnStretch(bool callerWaited)
+    {
+        const double S = static_cast<double>(m_o.segmentBytes);
+        double most = S * 4;
+        if (m_o.maxRetainedBytes)  // the caller holds its stretch and a helper segment at once
+            most = std::min(most, static_cast<double>(m_o.maxRetainedBytes) - S - static_cast<double>(m_o.lookaheadBytes));
+        m_ownStretch = std::clamp(m_ownStretch * (callerWaited ? 1.125 : 0.94), S / 4, std::max(S / 4, most));
+    }
+
+    // Launches the next helper segments while fewer than one per helper, and one more, are waiting
+    // to be used (the extra one: a helper that finishes goes straight on to the next segment
+    // instead of waiting for the caller to take its result), and while the caller can hold the
+    // compressed bytes from its cursor to the segment's end (maxRetainedBytes).
+    void launchAhead()
+    {
+        const std::uint64_t S = m_o.segmentBytes;
+        while (!m_noLaunch && m_outstanding.size() < m_o.helpers + m_o.extraQueued && m_nextBegin + S / 2 < m_total) {
+            if (!m_o.readAhead && m_o.maxRetainedBytes &&
+                std::min(m_total, m_nextBegin + S + m_o.lookaheadBytes) > m_cursor.fed() + m_o.maxRetainedBytes) {
+                if (S + m_o.lookaheadBytes > m_o.maxRetainedBytes)
+                    m_noLaunch = true;  // not even one segment fits: sequential
+                return;
+            }
+            const std::uint64_t begin = m_nextBegin;
+            if (++m_inRun == m_o.helpers) {
+                m_inRun = 0;
+                m_nextBegin = begin + S + static_cast<std::uint64_t>(m_ownStretch);
+                ++m_stats.segments;
+            } else {
+                m_nextBegin = begin + S;
+            }
+            ++m_stats.segments;
+            if (begin < m_cursor.fed())
+                continue;
+            if (m_skipLaunches > 0) {
+                // Recent guesses failed (stored blocks, no dynamic header in reach): inflating a few
+                // segments in order costs less than helpers searching in vain.
+                --m_skipLaunches;
+                continue;
+            }
+            auto t = std::make_unique<Task>();
+            t->begin = begin;
+            t->last = begin + S >= m_total;
+            t->end = t->last ? m_total : std::min(m_total, begin + S + m_o.lookaheadBytes);
+            if (m_o.readAhead) {
+                t->readAhead = true;
+            } else {
+                pullUntil(t->end);
+                if (m_pulled < t->end)
+                    return;  // truncated: nothing to speculate on
+                for (const Piece& p : m_pieces)
+                    if (p.offset < t->end && p.offset + p.chunk.size > t->begin)
+                        t->pieces.push_back(p);
+            }
+            {
+                std::lock_guard lock(m_mutex);
+                m_queue.push_back(t.get());
+            }
+            m_outstanding.push_back(std::move(t));
+            ++m_stats.speculated;
+            m_changed.notify_all();
+        }
+    }
+
+    void helperLoop()
+    {
+        IsalCursor cursor;  // one per helper: its state and output buffer are reused
+        for (;;) {
+            Task* t = nullptr;
+            {
+                std::unique_lock lock(m_mutex);
+                m_changed.wait(lock, [&] { return m_stop || !m_queue.empty(); });
+                if (m_stop)
+                    return;
+                t = m_queue.front();
+                m_queue.pop_front();
+                if (t->taken)
+                    continue;
+                t->taken = t->byHelper = true;
+            }
+            speculate(*t, cursor);
+        }
+    }
+
+    void publish(auto&& update)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            update();
+        }
+        m_changed.notify_all();
+    }
+
+    // The helper's part. Every result is only a proposal: the caller uses it only after landing
+    // exactly on t.start itself.
+    void speculate(Task& t, IsalCursor& cursor)
+    {
+        const std::size_t size = static_cast<std::size_t>(t.end - t.begin);
+        // Read in place when one block holds the whole range, else gathered into one buffer.
+        ByteBuffer in;
+        const std::uint8_t* input = nullptr;
+        bool readable = true;
+        if (t.readAhead) {
+            in = m_inputPool.take();
+            in.reserve(size);
+            in.size = size;
+            readable = m_o.readAhead(t.begin, in.data.get(), size);
+            input = in.data.get();
+        } else if (t.pieces.size() == 1) {
+            input = t.pieces.front().chunk.data + (t.begin - t.pieces.front().offset);
+        } else {
+            in = m_inputPool.take();
+            in.reserve(size);
+            in.size = size;
+            copyRange(t.pieces, t.begin, t.end, in.data.get());
+            t.pieces.clear();
+            input = in.data.get();
+        }
+        const std::size_t S = m_o.segmentBytes, L = m_o.lookaheadBytes;
+        auto find = [&](std::size_t at, deflate::FirstBlock* first) {
+            const std::size_t avail = std::min(L, size - at);
+            return deflate::findBlockStart(input + at, avail, 0, std::uint64_t(avail / 2) * 8, first);
+        };
+        deflate::FirstBlock first;
+        first.symbols = m_symbolPool.take();
+        const auto start = readable ? find(0, &first) : std::nullopt;
+        publish([&] {
+            t.startKnown = true;
+            if (start)
+                t.start = t.begin * 8 + *start;
+        });
+        bool ok = false, final = false;
+        std::uint64_t endLocal = 0;
+        std::vector<std::uint16_t> markers = std::move(first.symbols);  // the first block is decoded already
+        ByteBuffer bytes = m_bytePool.take();
+        std::optional<std::uint64_t> target;
+        if (start && !t.last && size > S) {
+            if (const auto next = find(S, nullptr))
+                target = std::uint64_t(S) * 8 + *next;
+        }
+        if (start && (t.last || target)) {
+            const std::size_t maxOut = static_cast<std::size_t>(std::min<std::uint64_t>(m_o.maxSegmentOutput, m_info.size));
+            const auto run = deflate::inflateWithMarkers(input, size, first.endBit, target.value_or(kNoTarget),
+                                                         std::min(maxOut, kMaxMarkerSymbols), true, markers);
+            using End = deflate::MarkerRun::End;
+            if (run.end == End::Target || run.end == End::Final) {
+                ok = true;
+                final = run.end == End::Final;
+                endLocal = run.bit;
+            } else if (run.end == End::Clean && !cancelled()) {
+                std::vector<std::uint8_t> dict(deflate::kWindow);
+                for (std::size_t i = 0; i < deflate::kWindow; ++i)
+                    dict[i] = static_cast<std::uint8_t>(markers[markers.size() - deflate::kWindow + i]);
+                bytes.reserve(std::min<std::size_t>(maxOut, 4 * size));  // segments are alike: usually enough
+                cursor.begin(run.bit, input + run.bit / 8, dict.data(), dict.size());
+                const std::size_t budget = maxOut > markers.size() ? maxOut - markers.size() : 0;
+                const std::uint64_t upTo = target ? std::min<std::uint64_t>(size, (*target + 7) / 8 + kPastTarget) : size;
+                const bool fed = cursor.fed() <= upTo &&
+                                 cursor.feedInto(input + cursor.fed(), static_cast<std::size_t>(upTo - cursor.fed()),
+                                                 bytes, budget);
+                if (fed && cursor.finished()) {
+                    ok = final = true;
+                } else if (fed && target && cursor.atBlockStart() && cursor.bitPosition() == *target) {
+                    ok = true;
+                    endLocal = *target;
+                }
+            }
+        }
+        // Nothing of the task may be touched once it is published as done: the caller frees it.
+        std::vector<Piece> held = std::move(t.pieces);
+        t.pieces.clear();
+        publish([&] {
+            t.done = true;
+            if (t.readAhead)
+                t.input = std::move(in);
+            t.ok = ok;
+            t.final = final;
+            t.endBit = t.begin * 8 + endLocal;
+            t.markers = std::move(markers);
+            t.bytes = std::move(bytes);
+        });
+        held.clear();
+        if (in.capacity && !t.readAhead)
+            m_inputPool.give(std::move(in));
+    }
+
+    // Feeds the caller's cursor with the stream bytes [cursor.fed(), upTo).
+    // Feeds the caller's cursor with the stream bytes [cursor.fed(), upTo) (kNoTarget: to the end of
+    // the input), a piece at a time: what it has inflated is let go before more is taken from `next`.
+    bool feedTo(std::uint64_t upTo)
+    {
+        auto sink = [this](const std::uint8_t* d, std::size_t n) { return deliver(d, n); };
+        while (m_cursor.fed() < upTo && !m_cursor.finished() && !cancelled()) {
+            const std::uint64_t at = m_cursor.fed();
+            if (m_pulled <= at) {
+                pullUntil(at + 1);
+                if (m_pulled <= at)
+                    break;  // the input has ended
+            }
+            releaseBefore(at > 8 ? at - 8 : 0);  // a few bytes kept: sameAsHashed looks back to a landing
+            const Piece* p = nullptr;
+            for (const Piece& q : m_pieces)
+                if (q.offset <= at && at < q.offset + q.chunk.size) {
+                    p = &q;
+                    break;
+                }
+            if (!p)
+                break;  // cannot happen: the pieces are contiguous from the cursor on
+            const std::uint64_t b = std::min(upTo, p->offset + p->chunk.size);
+            if (!m_cursor.feed(p->chunk.data + (at - p->offset), static_cast<std::size_t>(b - at), sink)) {
+                if (m_cursor.error())
+                    fail("its deflate data is damaged (ISA-L error " + std::to_string(m_cursor.error()) + ")");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // A helper that read its bytes ahead made its output from them: they must be the bytes `next`
+    // gave (the hashed ones), compared in full, or the output is not used.
+    // Only the bytes from its start (where the caller landed, `from`) on made its output.
+    bool sameAsHashed(Task& t, std::uint64_t from)
+    {
+        if (!t.readAhead)
+            return true;
+        pullUntil(t.end);
+        bool same = m_pulled >= t.end && !m_pieces.empty() && m_pieces.front().offset <= from;
+        for (const Piece& p : m_pieces) {
+            const std::uint64_t a = std::max(from, p.offset), b = std::min(t.end, p.offset + p.chunk.size);
+            if (same && a < b)
+                same = std::memcmp(p.chunk.data + (a - p.offset), t.input.data.get() + (a - t.begin), b - a) == 0;
+        }
+        if (!same)
+            ++m_stats.readAheadDiffered;
+        return same;
+    }
+
+    // Delivers a confirmed helper result; false if its markers reach before the stream's start
+    // (the sequential inflate fails there: the caller then carries on and fails the same way).
+    bool useResult(Task& t)
+    {
+        const std::size_t have = m_windowLength;
+        for (const std::uint16_t v : t.markers)
+            if (v >= deflate::kMarker && std::size_t(v - deflate::kMarker) < deflate::kWindow - have)
+                return false;
+        // One table for every symbol value: a byte maps to itself, marker i to window byte i (the
+        // window as it is before this output: the copy is taken first). No branch per symbol.
+        const std::size_t shift = deflate::kWindow - have;  // marker i is window byte i - shift
+        for (std::size_t v = 0; v < 256; ++v)
+            m_resolve[v] = static_cast<std::uint8_t>(v);
+        std::memcpy(m_resolve.data() + deflate::kMarker + shift, m_window.data(), have);
+        std::vector<std::uint8_t>& piece = m_piece;
+        for (std::size_t i = 0; i < t.markers.size(); i += kOutputPiece) {
+            const std::size_t n = std::min(kOutputPiece, t.markers.size() - i);
+            piece.resize(n);
+            const std::uint16_t* from = t.markers.data() + i;
+            for (std::size_t k = 0; k < n; ++k)
+                piece[k] = m_resolve[from[k]];
+            if (!deliver(piece.data(), n))
+                return true;
+        }
+        for (std::size_t i = 0; i < t.bytes.size; i += kOutputPiece)
+            if (!deliver(t.bytes.data.get() + i, std::min(kOutputPiece, t.bytes.size - i)))
+                return true;
+        return true;
+    }
+
+    void noteFailure()
+    {
+        ++m_stats.rejected;
+        m_failures = std::min(m_failures + 1, 6u);
+        m_skipLaunches = (1u << m_failures) - 1;
+    }
+
+    void dropFront(bool failure = true)
+    {
+        Task& t = *m_outstanding.front();
+        {
+            std::lock_guard lock(m_mutex);
+            if (!t.taken) {  // no helper will ever touch it: out of the queue before it is freed
+                t.taken = true;
+                m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), &t), m_queue.end());
+            }
+        }
+        waitDone(t);
+        if (failure)
+            noteFailure();
+        else
+            ++m_stats.rejected;
+        recycle(t);
+        m_outstanding.pop_front();
+    }
+    void recycle(Task& t)
+    {
+        if (t.input.capacity)
+            m_inputPool.give(std::move(t.input));
+        m_symbolPool.give(std::move(t.markers));
+        m_bytePool.give(std::move(t.bytes));
+    }
+
+    // The start the front task's helper found; nullopt when there is none, or when no helper has
+    // got to it yet (the caller then inflates that segment itself rather than wait).
+    std::optional<std::uint64_t> claimStart(Task& t, bool& untaken)
+    {
+        std::unique_lock lock(m_mutex);
+        untaken = !t.taken;
+        if (!t.taken) {
+            t.taken = true;
+            m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), &t), m_queue.end());
+            return std::nullopt;
+        }
+        m_changed.wait(lock, [&] { return t.startKnown; });
+        return t.start;
+    }
+
+    // True when the caller had to wait.
+    bool waitDone(Task& t)
+    {
+        std::unique_lock lock(m_mutex);
+        const bool waited = t.byHelper && !t.done;
+        m_changed.wait(lock, [&] { return !t.byHelper || t.done; });
+        return waited;
+    }
+
+    void coordinate()
+    {
+        m_cursor.begin(0, nullptr, nullptr, 0);
+        for (;;) {
+            if (cancelled()) {
+                fail("cancelled");
+                return;
+            }
+            launchAhead();
+            if (m_outstanding.empty()) {
+                const std::uint64_t S = m_o.segmentBytes;
+                const std::uint64_t end = std::min(m_total, m_nextBegin + S + m_o.lookaheadBytes);
+                if (!m_noLaunch && m_nextBegin + S / 2 < m_total && m_o.maxRetainedBytes &&
+                    end > m_cursor.fed() + m_o.maxRetainedBytes) {
+                    // The next segment waits for room under maxRetainedBytes: inflate towards it.
+                    if (!feedTo(end - m_o.maxRetainedBytes))
+                        return;
+                    if (m_cursor.finished()) {
+                        m_finished = true;
+                        return;
+                    }
+                    if (m_inputEnded && m_cursor.fed() >= m_pulled)
+                        return;
+                    continue;
+                }
+                // Nothing ahead: to the end of the input (not of compressedSize: the sequential
+                // inflate does not trust it either).
+                if (feedTo(kNoTarget))
+                    m_finished = m_cursor.finished();
+                return;
+            }
+            Task& t = *m_outstanding.front();
+            // Up to the segment's nominal start first: by then a helper has had a segment's time to take it.
+            if (!feedTo(t.begin))
+                return;
+            if (m_cursor.finished()) {
+                m_finished = true;
+                dropFront();
+                return;
+            }
+            bool untaken = false;
+            const auto target = claimStart(t, untaken);
+            if (!target || *target < m_cursor.bitPosition()) {
+                dropFront(!untaken);  // no helper free in time is no reason to guess less
+                continue;
+            }
+            if (!feedTo(std::min(m_total, (*target + 7) / 8 + kPastTarget)))
+                return;
+            if (m_cursor.finished()) {
+                m_finished = true;
+                dropFront();
+                return;
+            }
+            // Landed: the sequential inflate itself is at a block start exactly there.
+            const bool landed = m_cursor.atBlockStart() && m_cursor.bitPosition() == *target;
+            adaptOwnStretch(waitDone(t));
+            std::unique_ptr<Task> owned = std::move(m_outstanding.front());
+            m_outstanding.pop_front();
+            const bool used = landed && owned->ok && sameAsHashed(*owned, *target / 8) && useResult(*owned);
+            recycle(*owned);
+            if (!used) {
+                noteFailure();
+                if (m_inputEnded && m_cursor.fed() >= m_pulled)
+                    return;  // nothing left to feed: go() reports the truncation
+                continue;    // the cursor carries on from where it is
+            }
+            ++m_stats.used;
+            m_failures = 0;
+            if (m_failed)
+                return;
+            if (owned->final) {
+                m_finished = true;
+                return;
+            }
+            // Carry on after the helper's segment, from the block boundary it stopped at.
+            const std::uint64_t at = owned->endBit;
+            owned.reset();
+            pullUntil(at / 8 + 1);
+            std::uint8_t byte = 0;
+            if (at % 8)
+                copyRange(m_pieces, at / 8, at / 8 + 1, &byte);
+            m_cursor.begin(at, &byte, m_window.data(), m_windowLength);
+            releaseBefore(at / 8);
+        }
+    }
+
+    const ParallelInflateOptions& m_o;
+    ParallelInflateStats& m_stats;
+    const ZipEntryInfo& m_info;
+    EntryConsumer* m_consumer;
+    const EntryInflater::NextChunk& m_next;
+    const CancelToken* m_cancel;
+
+    std::uint64_t m_total = 0;
+    std::uint64_t m_nextBegin = 0;  // where the next helper segment begins
+    unsigned m_inRun = 0;
+    double m_ownStretch = 0;
+    std::deque<Piece> m_pieces;
+    std::uint64_t m_pulled = 0;
+    bool m_inputEnded = false;
+    IsalCursor m_cursor;
+    std::deque<std::unique_ptr<Task>> m_outstanding;
+    unsigned m_failures = 0, m_skipLaunches = 0;
+    bool m_noLaunch = false;
+
+    Recycler<ByteBuffer> m_bytePool, m_inputPool;
+    Recycler<std::vector<std::uint16_t>> m_symbolPool;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Task*> m_queue;
+    bool m_stop = false;
+
+    std::array<std::uint8_t, deflate::kWindow> m_window{};
+    std::array<std::uint8_t, 65536> m_resolve{};
+    std::vector<std::uint8_t> m_piece;
+    std::size_t m_windowLength = 0;
+    std::uint64_t m_size = 0;
+    std::uint32_t m_crc = 0;
+    bool m_failed = false, m_finished = false;
+    std::string m_error;
+};
+
+}  // namespace
+
+EntryOutcome ParallelInflater::run(const ZipEntryInfo& info, EntryConsumer* consumer,
+                                   const EntryInflater::NextChunk& next, const CancelToken* cancel)
+{
+    if (info.method != 8 || m_options.helpers == 0 || info.compressedSize < 2 * m_options.segmentBytes) {
+        EntryInflater sequential;
+        return sequential.run(info, consumer, next, cancel);
+    }
+    Run r(m_options, m_stats, info, consumer, next, cancel);
+    return r.go();
+}
+
+}  // namespace cudnnsetup
