@@ -1,9 +1,10 @@
 // Writes the generated seeds of the fuzz corpora: small zips (deflated, stored, with folder
 // entries, a symlink, an overlapping alias, a duplicate name) and PE images (x64/i386/arm64,
 // with and without VERSIONINFO and imports, and each PeDefect), all from tests/fixtures,
-// command lines of the elevated helper (NUL between the arguments), and tarballs (Linux).
+// command lines of the elevated helper (NUL between the arguments), raw deflate streams
+// (makeseeds_inflate.cpp) and tarballs (Linux).
 //   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/intent/*,
-//                              OUTDIR/tar/* (Linux)
+//                              OUTDIR/inflate/*, OUTDIR/tar/* (Linux)
 // Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
 // tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
@@ -18,7 +19,8 @@
 
 using namespace cudnnsetup::fixtures;
 
-void writeTarSeeds(const std::filesystem::path& dir);  // makeseeds_tar.cpp (not on Windows)
+void writeTarSeeds(const std::filesystem::path& dir);      // makeseeds_tar.cpp (not on Windows)
+void writeInflateSeeds(const std::filesystem::path& dir);  // makeseeds_inflate.cpp
 
 namespace {
 void writeBytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes)
@@ -172,6 +174,7 @@ int main(int argc, char** argv)
         writeBytes(pes / ("defect-" + std::to_string(d) + ".dll"), buildPe(o));
     }
     writeIntentSeeds(out / "intent");
+    writeInflateSeeds(out / "inflate");
 #ifndef _WIN32
     writeTarSeeds(out / "tar");
 #endif

@@ -1,0 +1,110 @@
+// The inflate seeds of fuzz_makeseeds: raw deflate streams written by zlib, each after the
+// options byte of fuzz_inflate.cpp (segment size, helpers, lookahead, output limit), so that
+// mutations start from every block kind (stored, fixed, dynamic), flush points, a bomb, stored
+// blocks full of another stream's block headers and a second stream after the end.
+#include "fixtures/pebuilder.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes deflateRaw(const Bytes& in, int level, int strategy = Z_DEFAULT_STRATEGY, int memLevel = 8,
+                 std::size_t flushEvery = 0, int flushMode = Z_NO_FLUSH)
+{
+    z_stream s{};
+    if (deflateInit2(&s, level, Z_DEFLATED, -15, memLevel, strategy) != Z_OK)
+        std::fprintf(stderr, "deflateInit2 failed\n"), std::exit(1);
+    Bytes out;
+    std::uint8_t buf[1 << 14];
+    std::size_t pos = 0;
+    for (;;) {
+        const std::size_t take = flushEvery ? std::min(flushEvery, in.size() - pos) : in.size() - pos;
+        const bool last = pos + take == in.size();
+        s.next_in = const_cast<Bytef*>(in.data() + pos);
+        s.avail_in = static_cast<uInt>(take);
+        int rc;
+        do {
+            s.next_out = buf;
+            s.avail_out = sizeof buf;
+            rc = deflate(&s, last ? Z_FINISH : flushMode);
+            out.insert(out.end(), buf, buf + (sizeof buf - s.avail_out));
+        } while (s.avail_out == 0 || (last && rc != Z_STREAM_END));
+        pos += take;
+        if (last)
+            break;
+    }
+    deflateEnd(&s);
+    return out;
+}
+
+Bytes code(std::size_t n, std::uint64_t seed)
+{
+    Bytes b(n);
+    cudnnsetup::fixtures::PeBodyGenerator(seed, 0.30).fill(b.data(), n);
+    return b;
+}
+
+Bytes text(std::size_t n)
+{
+    std::string s;
+    for (int i = 0; s.size() < n; ++i)
+        s += "#define CUDNN_ATTR_" + std::to_string(i * 7919 % 1000) + " (" + std::to_string(i) + ")\n";
+    s.resize(n);
+    return Bytes(s.begin(), s.end());
+}
+
+Bytes random(std::size_t n)
+{
+    Bytes b(n);
+    std::uint64_t x = 88172645463325252ull;
+    for (auto& c : b) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        c = static_cast<std::uint8_t>(x);
+    }
+    return b;
+}
+
+}  // namespace
+
+void writeInflateSeeds(const std::filesystem::path& dir)
+{
+    std::filesystem::create_directories(dir);
+    auto write = [&](const std::string& name, std::uint8_t options, const Bytes& stream) {
+        std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
+        out.put(static_cast<char>(options));
+        out.write(reinterpret_cast<const char*>(stream.data()), std::streamsize(stream.size()));
+        if (!out)
+            std::fprintf(stderr, "cannot write %s\n", name.c_str()), std::exit(1);
+    };
+    // Options byte (fuzz_inflate.cpp): bits 0-2 segment 256 << (b % 5), bit 3 two helpers,
+    // bits 4-5 lookahead 64 B / 1 KiB / 16 KiB / default, bit 6 maxSegmentOutput 8 KiB.
+    write("code-level6-256B-segments", 0x00, deflateRaw(code(24 << 10, 1), 6));
+    write("code-level6-4KiB-segments-2-helpers", 0x3C, deflateRaw(code(32 << 10, 2), 6));
+    write("code-level1", 0x19, deflateRaw(code(16 << 10, 3), 1));
+    write("text-level9-512B-segments", 0x11, deflateRaw(text(32 << 10), 9));
+    write("zeros-bomb-output-limit", 0x42, deflateRaw(Bytes(1 << 20, 0), 6));
+    write("random-stored-block", 0x01, deflateRaw(random(4 << 10), 6));
+    write("fixed-blocks-only", 0x02, deflateRaw(text(8 << 10), 6, Z_FIXED));
+    write("huffman-only", 0x0A, deflateRaw(code(8 << 10, 4), 6, Z_HUFFMAN_ONLY));
+    write("rle", 0x23, deflateRaw(code(8 << 10, 5), 6, Z_RLE));
+    write("memlevel1-tiny-blocks", 0x28, deflateRaw(code(16 << 10, 6), 6, Z_DEFAULT_STRATEGY, 1));
+    write("sync-flush-every-2KiB", 0x1B, deflateRaw(text(16 << 10), 6, Z_DEFAULT_STRATEGY, 8, 2048, Z_SYNC_FLUSH));
+    write("block-flush-every-1KiB", 0x0C, deflateRaw(code(16 << 10, 7), 6, Z_DEFAULT_STRATEGY, 8, 1024, Z_BLOCK));
+    // Stored blocks holding another stream: valid dynamic headers that are no block starts.
+    write("stored-blocks-with-false-headers", 0x30, deflateRaw(deflateRaw(code(12 << 10, 8), 6), 0));
+    Bytes two = deflateRaw(code(8 << 10, 9), 6);
+    const Bytes second = deflateRaw(code(8 << 10, 10), 6);
+    two.insert(two.end(), second.begin(), second.end());
+    write("second-stream-after-the-end", 0x08, two);
+    write("empty-stream", 0x00, deflateRaw({}, 6));
+}
