@@ -969,6 +969,56 @@ private slots:
         }
     }
 
+    // ---- read-ahead: helpers read their bytes themselves; what differs from `next`'s is never used ----
+    // As the scanner does it: a positional read of the archive, while `next` gives the bytes that
+    // were hashed. Another process that rewrites the file in between (the attack on the elevated
+    // side) makes the two differ: the output must still be exactly what `next`'s bytes give.
+    void readAheadIsComparedWithTheHashedBytes_data()
+    {
+        QTest::addColumn<int>("tamper");  // 0: the same bytes; 1: one byte flipped every 512 KiB; 2: all zeros
+        QTest::newRow("same-bytes") << 0;
+        QTest::newRow("a-byte-flipped-every-512KiB") << 1;
+        QTest::newRow("zeros-instead") << 2;
+    }
+    void readAheadIsComparedWithTheHashedBytes()
+    {
+        QFETCH(int, tamper);
+        const Bytes content = dllBytes(24 * MiB, 11);
+        const Bytes stream = deflateRaw(content, 6);
+        const ZipEntryInfo info = entryFor(content.size(), crcOf(content), stream.size());
+        ParallelInflateOptions o;
+        o.segmentBytes = 512 * KiB;
+        o.helpers = 1;
+        o.readAhead = [&](std::uint64_t offset, std::uint8_t* buffer, std::size_t size) {
+            if (offset > stream.size() || size > stream.size() - offset)
+                return false;
+            std::memcpy(buffer, stream.data() + offset, size);
+            for (std::uint64_t at = offset; tamper && at < offset + size; ++at)
+                if (tamper == 2)
+                    buffer[at - offset] = 0;
+                else if (at % (512 * KiB) == 300 * KiB)
+                    buffer[at - offset] ^= 0x20;
+            return true;
+        };
+        RunResult seq, par;
+        sequential(seq, info, stream, 64 * KiB, 1);
+        parallel(par, info, stream, 64 * KiB, 1, o);
+        const QString diff = compare(seq, par, &content);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(par.outcome.crcOk);
+        qInfo("%s, read-ahead differed %llu", qPrintable(describe(par.stats)),
+              static_cast<unsigned long long>(par.stats.readAheadDiffered));
+        if (tamper == 0) {
+            QVERIFY2(par.stats.used > 0, qPrintable(describe(par.stats)));
+            QCOMPARE(par.stats.readAheadDiffered, std::uint64_t(0));
+        } else {
+            // Each segment whose chain landed was compared and refused; none was used.
+            QCOMPARE(par.stats.used, std::uint64_t(0));
+            if (tamper == 1)
+                QVERIFY2(par.stats.readAheadDiffered > 0, qPrintable(describe(par.stats)));
+        }
+    }
+
     // ---- one instance, several entries; a stored entry ----
     void reusedForSeveralEntries()
     {
