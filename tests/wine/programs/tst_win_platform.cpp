@@ -4,6 +4,7 @@
 #include "winetest.h"
 
 #include "archive/pereader.h"
+#include "archive/zipdirectory.h"
 #include "platform/environment.h"
 #include "platform/filesinuse.h"
 #include "platform/fileversion.h"
@@ -15,8 +16,73 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <fstream>
+#include <thread>
+#include <vector>
+
 using namespace cudnnsetup;
 using cudnnsetup::winetest::ScratchDir;
+
+// The parallel inflater's helpers read ahead with readShared while the scanner reads the same open
+// file front to back: a positional ReadFile on the CRT's own handle would move the file pointer
+// the sequential reads go on from. readShared uses a second handle (ReOpenFile) instead.
+TEST(RandomAccessFile, SharedReadsLeaveTheSequentialReadsAlone)
+{
+    ScratchDir scratch("sharedread");
+    const std::filesystem::path file = scratch.path() / "archive.zip";
+    constexpr std::size_t kSize = 8u << 20;
+    auto byteAt = [](std::uint64_t i) { return static_cast<std::uint8_t>((i * 2654435761u) >> 13); };
+    {
+        std::vector<std::uint8_t> data(kSize);
+        for (std::size_t i = 0; i < kSize; ++i)
+            data[i] = byteAt(i);
+        std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), kSize);
+    }
+    const std::u8string u8 = file.u8string();
+    auto opened = RandomAccessFile::open(std::string(u8.begin(), u8.end()));
+    ASSERT_TRUE(opened) << opened.error().message;
+    RandomAccessFile& f = **opened;
+    std::atomic<bool> stop{false};
+    std::atomic<int> sharedBad{0}, sharedReads{0};
+    std::thread helper([&] {
+        std::vector<std::uint8_t> buf(64 * 1024);
+        std::uint64_t state = 7;
+        while (!stop) {
+            state = state * 6364136223846793005ull + 1;
+            const std::uint64_t at = (state >> 20) % (kSize - buf.size());
+            if (!f.readShared(at, buf.data(), buf.size())) {
+                ++sharedBad;
+                return;
+            }
+            for (std::size_t i = 0; i < buf.size(); ++i)
+                if (buf[i] != byteAt(at + i)) {
+                    ++sharedBad;
+                    return;
+                }
+            ++sharedReads;
+        }
+    });
+    int sequentialBad = 0;
+    std::vector<std::uint8_t> buf(256 * 1024);
+    for (int pass = 0; pass < 4 && !sequentialBad; ++pass) {
+        ASSERT_TRUE(f.seek(0));
+        for (std::uint64_t at = 0; at < kSize; at += buf.size()) {
+            ASSERT_EQ(f.read(buf.data(), buf.size()), buf.size());
+            for (std::size_t i = 0; i < buf.size(); ++i)
+                if (buf[i] != byteAt(at + i)) {
+                    ++sequentialBad;
+                    break;
+                }
+        }
+    }
+    stop = true;
+    helper.join();
+    EXPECT_EQ(sequentialBad, 0) << "the sequential reads were moved by the shared ones";
+    EXPECT_EQ(sharedBad, 0) << "a shared read failed or read the wrong bytes";
+    EXPECT_GT(sharedReads.load(), 0);
+    EXPECT_FALSE(f.readShared(kSize - 10, buf.data(), 11)) << "a read past the end must fail";
+}
 
 TEST(LongPath, CreatesWritesAndListsBeyondMaxPath)
 {
