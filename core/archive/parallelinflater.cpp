@@ -504,6 +504,7 @@ private:
         // Nothing of the task may be touched once it is published as done: the caller frees it.
         std::vector<Piece> held = std::move(t.pieces);
         t.pieces.clear();
+        const bool readAhead = t.readAhead;
         publish([&] {
             t.done = true;
             if (t.readAhead)
@@ -515,11 +516,10 @@ private:
             t.bytes = std::move(bytes);
         });
         held.clear();
-        if (in.capacity && !t.readAhead)
+        if (in.capacity && !readAhead)
             m_inputPool.give(std::move(in));
     }
 
-    // Feeds the caller's cursor with the stream bytes [cursor.fed(), upTo).
     // Feeds the caller's cursor with the stream bytes [cursor.fed(), upTo) (kNoTarget: to the end of
     // the input), a piece at a time: what it has inflated is let go before more is taken from `next`.
     bool feedTo(std::uint64_t upTo)
