@@ -302,7 +302,7 @@ MarkerRun runBlocks(const std::uint8_t* data, std::size_t size, std::uint64_t bi
         for (;;) {
             if (br.buffered() < 48)
                 br.refill();
-            if (br.overrun() || n + kMaxSymbolsPerStep > maxOutput + kMaxSymbolsPerStep)
+            if (br.overrun() || n > maxOutput)
                 return failed();
             room(kMaxSymbolsPerStep);
             std::uint16_t* o = out.data();

@@ -81,16 +81,27 @@ EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consume
     }
     if (deflated)
         crc = m_state->crc;
+    return concludeEntry(info, failed, std::move(o.error), finished, size, crc, consumer);
+}
+
+EntryOutcome concludeEntry(const ZipEntryInfo& info, bool failed, std::string error, bool finished,
+                           std::uint64_t size, std::uint32_t crc, EntryConsumer* consumer)
+{
+    auto fail = [&](std::string why) {
+        if (!failed)
+            error = std::move(why);
+        failed = true;
+    };
     if (!failed && !finished)
         fail("its deflate data ends early (truncated)");
     if (!failed && size != info.size)
         fail("it holds " + std::to_string(size) + " bytes, not the declared " + std::to_string(info.size));
+    EntryOutcome o;
     o.read = !failed;
     o.actualSize = size;
     o.actualCrc = crc;
     o.crcOk = o.read && crc == info.crc32;
-    if (o.read && !o.crcOk)
-        o.error = "its CRC-32 does not match";
+    o.error = o.read && !o.crcOk ? "its CRC-32 does not match" : std::move(error);
     if (consumer)
         consumer->finish(o.crcOk);
     return o;

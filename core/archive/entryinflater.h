@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 struct inflate_state;
@@ -38,5 +39,10 @@ private:
     std::unique_ptr<inflate_state> m_state;
     std::vector<std::uint8_t> m_out;
 };
+
+// How every inflater ends an entry: the failure it ended in (else truncation, else a size that is
+// not the declared one), the CRC check against the central directory, the consumer's finish.
+EntryOutcome concludeEntry(const ZipEntryInfo& info, bool failed, std::string error, bool finished,
+                           std::uint64_t size, std::uint32_t crc, EntryConsumer* consumer);
 
 }  // namespace cudnnsetup

@@ -6,6 +6,7 @@
 #include <isa-l/igzip_lib.h>
 
 #include <algorithm>
+#include <utility>
 #include <array>
 #include <condition_variable>
 #include <cstring>
@@ -105,47 +106,52 @@ public:
     template <class Sink>
     bool feed(const std::uint8_t* data, std::size_t n, Sink&& sink)
     {
-        inflate_state* s = m_state.get();
-        s->next_in = const_cast<std::uint8_t*>(data);
-        s->avail_in = static_cast<std::uint32_t>(n);
-        m_fed += n;
         if (m_out.empty())
             m_out.resize(kOutputPiece);  // only feed() needs it: a helper's feedInto writes in place
-        do {
-            s->next_out = m_out.data();
-            s->avail_out = static_cast<std::uint32_t>(m_out.size());
-            const int rc = isal_inflate(s);
-            const std::size_t produced = m_out.size() - s->avail_out;
-            if (produced && !sink(m_out.data(), produced))
-                return false;
-            if (rc < 0) {
-                m_error = rc;
-                return false;
-            }
-            if (s->block_state == ISAL_BLOCK_FINISH)
-                break;
-        } while (s->avail_in > 0 || s->avail_out == 0);
-        return true;
+        return pump(
+            data, n, [&] { return std::pair(m_out.data(), m_out.size()); },
+            [&](std::size_t produced) { return !produced || sink(m_out.data(), produced); });
     }
 
     // The same, straight into `out` (appended; never past `limit` bytes in all): no copy.
     // False when ISA-L failed or the output would pass the limit.
     bool feedInto(const std::uint8_t* data, std::size_t n, ByteBuffer& out, std::size_t limit)
     {
+        return pump(
+            data, n,
+            [&] {
+                if (out.size >= limit)
+                    return std::pair<std::uint8_t*, std::size_t>(nullptr, 0);
+                if (out.capacity - out.size < kOutputPiece / 4)
+                    out.reserve(std::min(limit, std::max(out.capacity * 2, out.size + kOutputPiece)));
+                return std::pair(out.data.get() + out.size,
+                                 std::min<std::size_t>(std::min(out.capacity, limit) - out.size, 1u << 30));
+            },
+            [&](std::size_t produced) {
+                out.size += produced;
+                return true;
+            });
+    }
+
+private:
+    // The one ISA-L loop: room() gives the next output space (null: stop), took(n) is told what
+    // landed there and says whether to go on.
+    template <class Room, class Took>
+    bool pump(const std::uint8_t* data, std::size_t n, Room&& room, Took&& took)
+    {
         inflate_state* s = m_state.get();
         s->next_in = const_cast<std::uint8_t*>(data);
         s->avail_in = static_cast<std::uint32_t>(n);
         m_fed += n;
         do {
-            if (out.size >= limit)
+            const auto [to, size] = room();
+            if (!to)
                 return false;
-            if (out.capacity - out.size < kOutputPiece / 4)
-                out.reserve(std::min(limit, std::max(out.capacity * 2, out.size + kOutputPiece)));
-            const std::size_t room = std::min<std::size_t>(std::min(out.capacity, limit) - out.size, 1u << 30);
-            s->next_out = out.data.get() + out.size;
-            s->avail_out = static_cast<std::uint32_t>(room);
+            s->next_out = to;
+            s->avail_out = static_cast<std::uint32_t>(size);
             const int rc = isal_inflate(s);
-            out.size += room - s->avail_out;
+            if (!took(size - s->avail_out))
+                return false;
             if (rc < 0) {
                 m_error = rc;
                 return false;
@@ -156,7 +162,6 @@ public:
         return true;
     }
 
-private:
     std::unique_ptr<inflate_state> m_state;
     std::vector<std::uint8_t> m_out;
     std::uint64_t m_fed = 0;
@@ -248,21 +253,7 @@ public:
             m_changed.notify_all();
         }
         drain();
-        EntryOutcome o;
-        if (!m_failed && !m_finished)
-            fail("its deflate data ends early (truncated)");
-        if (!m_failed && m_size != m_info.size)
-            fail("it holds " + std::to_string(m_size) + " bytes, not the declared " + std::to_string(m_info.size));
-        o.read = !m_failed;
-        o.actualSize = m_size;
-        o.actualCrc = m_crc;
-        o.crcOk = o.read && m_crc == m_info.crc32;
-        o.error = m_error;
-        if (o.read && !o.crcOk)
-            o.error = "its CRC-32 does not match";
-        if (m_consumer)
-            m_consumer->finish(o.crcOk);
-        return o;
+        return concludeEntry(m_info, m_failed, m_error, m_finished, m_size, m_crc, m_consumer);
     }
 
 private:

@@ -3,6 +3,7 @@
 // mutations start from every block kind (stored, fixed, dynamic), flush points, a bomb, stored
 // blocks full of another stream's block headers and a second stream after the end.
 #include "fixtures/pebuilder.h"
+#include "fixtures/rawdeflate.h"
 
 #include <zlib.h>
 
@@ -18,34 +19,7 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-Bytes deflateRaw(const Bytes& in, int level, int strategy = Z_DEFAULT_STRATEGY, int memLevel = 8,
-                 std::size_t flushEvery = 0, int flushMode = Z_NO_FLUSH)
-{
-    z_stream s{};
-    if (deflateInit2(&s, level, Z_DEFLATED, -15, memLevel, strategy) != Z_OK)
-        std::fprintf(stderr, "deflateInit2 failed\n"), std::exit(1);
-    Bytes out;
-    std::uint8_t buf[1 << 14];
-    std::size_t pos = 0;
-    for (;;) {
-        const std::size_t take = flushEvery ? std::min(flushEvery, in.size() - pos) : in.size() - pos;
-        const bool last = pos + take == in.size();
-        s.next_in = const_cast<Bytef*>(in.data() + pos);
-        s.avail_in = static_cast<uInt>(take);
-        int rc;
-        do {
-            s.next_out = buf;
-            s.avail_out = sizeof buf;
-            rc = deflate(&s, last ? Z_FINISH : flushMode);
-            out.insert(out.end(), buf, buf + (sizeof buf - s.avail_out));
-        } while (s.avail_out == 0 || (last && rc != Z_STREAM_END));
-        pos += take;
-        if (last)
-            break;
-    }
-    deflateEnd(&s);
-    return out;
-}
+using cudnnsetup::fixtures::deflateRaw;
 
 Bytes code(std::size_t n, std::uint64_t seed)
 {

@@ -11,6 +11,7 @@
 #include "archive/parallelinflater.h"
 #include "common/progress.h"
 #include "fixtures/pebuilder.h"
+#include "fixtures/rawdeflate.h"
 
 #include <QTest>
 
@@ -87,8 +88,7 @@ Bytes dllBytes(std::size_t n, std::uint64_t seed)
     return b;
 }
 
-Bytes deflateRaw(const Bytes& in, int level, int strategy = Z_DEFAULT_STRATEGY, int memLevel = 8,
-                 std::size_t flushEvery = 0, int flushMode = Z_NO_FLUSH);
+using cudnnsetup::fixtures::deflateRaw;
 
 // Switches every 1-8 KiB between random, text, code-like and zero bytes: stored, fixed and
 // dynamic blocks of every size side by side.
@@ -136,40 +136,6 @@ Bytes makeContent(Kind kind, std::size_t n, std::uint64_t seed)
     case Kind::Nested: return nestedBytes(n, seed);
     }
     return {};
-}
-
-// zlib, raw (windowBits -15), fed in pieces of flushEvery bytes with flushMode after each
-// (Z_SYNC_FLUSH: empty stored blocks; Z_FULL_FLUSH: and a forgotten window; Z_PARTIAL_FLUSH:
-// empty fixed blocks; Z_BLOCK: blocks ended at no byte boundary).
-Bytes deflateRaw(const Bytes& in, int level, int strategy, int memLevel, std::size_t flushEvery, int flushMode)
-{
-    z_stream s{};
-    if (deflateInit2(&s, level, Z_DEFLATED, -15, memLevel, strategy) != Z_OK)
-        qFatal("deflateInit2 failed");
-    Bytes out;
-    std::uint8_t buf[1 << 16];
-    std::size_t pos = 0;
-    for (;;) {
-        const std::size_t take = flushEvery ? std::min(flushEvery, in.size() - pos) : in.size() - pos;
-        const bool last = pos + take == in.size();
-        s.next_in = const_cast<Bytef*>(in.data() + pos);
-        s.avail_in = static_cast<uInt>(take);
-        const int flush = last ? Z_FINISH : flushMode;
-        int rc;
-        do {
-            s.next_out = buf;
-            s.avail_out = sizeof buf;
-            rc = deflate(&s, flush);
-            if (rc == Z_STREAM_ERROR)
-                qFatal("deflate failed");
-            out.insert(out.end(), buf, buf + (sizeof buf - s.avail_out));
-        } while (s.avail_out == 0 || (last && rc != Z_STREAM_END));
-        pos += take;
-        if (last)
-            break;
-    }
-    deflateEnd(&s);
-    return out;
 }
 
 // What zlib decodes of a (damaged) raw stream before it stops: the bytes a failed inflate may
