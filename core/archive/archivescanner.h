@@ -40,6 +40,20 @@ class EntryConsumer {
 public:
     virtual ~EntryConsumer() = default;
     virtual bool write(const std::uint8_t* data, std::size_t size) = 0;  // false: stop (error told via finish)
+    // A consumer that reads only a few parts of a big entry (a DLL's headers and its resources)
+    // says so with selective(); then needs(offset, size) false means it has no use for the
+    // entry's bytes [offset, offset + size), and an inflater may hand them over as skip(size)
+    // instead of write() (it still inflates, counts and CRC-checks them). Asked between writes,
+    // about bytes still to come. Why: a helper thread of the parallel inflate then keeps no
+    // copy of its output, only its CRC-32 and its last 32 KiB (memory, and a pass over the bytes).
+    virtual bool selective() const { return false; }
+    virtual bool needs(std::uint64_t offset, std::uint64_t size) const
+    {
+        (void)offset;
+        (void)size;
+        return true;
+    }
+    virtual void skip(std::uint64_t size) { (void)size; }
     // Called once at the end, with whether size and CRC matched the central directory.
     virtual void finish(bool intact) = 0;
 };

@@ -587,6 +587,20 @@ void PeStreamReader::feed(const std::uint8_t* data, std::size_t size)
     m_total += size;
 }
 
+bool PeStreamReader::needs(std::uint64_t offset, std::uint64_t size) const
+{
+    if (!m_planned || offset < kHeadLimit || offset < m_total)
+        return true;  // not sure yet; or bytes already fed (a caller mistake: say yes)
+    const std::uint64_t end = size > UINT64_MAX - offset ? UINT64_MAX : offset + size;
+    return m_rsrcEnd > m_rsrcBegin && offset < m_rsrcEnd && m_rsrcBegin < end;
+}
+
+void PeStreamReader::skip(std::uint64_t size)
+{
+    // needs() said no, so nothing of the head or the resources is in these bytes.
+    m_total += size;
+}
+
 PeInfo PeStreamReader::finish() const
 {
     return parse(SparseSource(m_head, m_rsrc, m_rsrcBegin, m_total));

@@ -42,6 +42,11 @@ public:
     static constexpr std::size_t kHeadLimit = 64 * 1024;          // DOS + PE headers + section table
     static constexpr std::size_t kResourceLimit = 16 * 1024 * 1024;  // .rsrc bytes kept at most
     void feed(const std::uint8_t* data, std::size_t size);
+    // Whether feed() would keep any of the bytes [offset, offset + size) of the image: false only
+    // once the headers are read and the range misses them and the resource section. Bytes it does
+    // not need may be passed over with skip(size) instead of feed().
+    bool needs(std::uint64_t offset, std::uint64_t size) const;
+    void skip(std::uint64_t size);
     PeInfo finish() const;
 
 private:

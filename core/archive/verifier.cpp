@@ -52,6 +52,9 @@ public:
         m_reader.feed(data, size);
         return true;
     }
+    bool selective() const override { return true; }
+    bool needs(std::uint64_t offset, std::uint64_t size) const override { return m_reader.needs(offset, size); }
+    void skip(std::uint64_t size) override { m_reader.skip(size); }
     void finish(bool intact) override
     {
         if (intact)

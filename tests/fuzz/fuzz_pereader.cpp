@@ -18,6 +18,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         piece = piece * 3 + 1;
     }
     const cudnnsetup::PeInfo streamed = stream.finish();
+    // And passing over what it says it does not need (the parallel inflate's way): the same result.
+    cudnnsetup::PeStreamReader sparse;
+    at = 0;
+    piece = 1;
+    while (at < size) {
+        const std::size_t n = std::min(piece, size - at);
+        if (sparse.needs(at, n))
+            sparse.feed(data + at, n);
+        else
+            sparse.skip(n);
+        at += n;
+        piece = piece * 3 + 1;
+    }
+    const cudnnsetup::PeInfo skipped = sparse.finish();
+    if (skipped.isPe != streamed.isPe || skipped.machine != streamed.machine || skipped.isDll != streamed.isDll ||
+        skipped.fileVersion != streamed.fileVersion || skipped.fileDescription != streamed.fileDescription ||
+        skipped.importsRead != streamed.importsRead || skipped.imports != streamed.imports)
+        std::abort();
     if (whole.isPe != streamed.isPe || whole.machine != streamed.machine || whole.isDll != streamed.isDll)
         std::abort();
     // The stream keeps headers and resources only: its version must be the image's.
