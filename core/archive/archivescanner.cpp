@@ -408,10 +408,13 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     // With read-ahead the caller holds a segment and its look-ahead at most (to compare them).
     const bool roomForParallel = parallel.maxRetainedBytes >= parallel.segmentBytes + parallel.lookaheadBytes;
     // One entry at a time, and it should be the big one: a smaller entry that took the helpers first
-    // would leave the 2 GiB DLL to one thread. So only entries of at least a quarter of the largest.
-    std::uint64_t largest = 0;
-    for (const Job& j : jobs)
-        largest = std::max(largest, j.end - j.begin);
+    // would leave the 2 GiB DLL to one thread. So an entry is a candidate only if no entry after it
+    // (jobs are taken in file order) is more than four times its size. After the largest that lets
+    // the last big entries use the helpers too: at the end, when the other worker has nothing left,
+    // that keeps both cores busy.
+    std::vector<std::uint64_t> largestAfter(jobs.size() + 1, 0);
+    for (std::size_t i = jobs.size(); i-- > 0;)
+        largestAfter[i] = std::max(largestAfter[i + 1], jobs[i].end - jobs[i].begin);
     std::atomic<bool> parallelBusy{false};
     auto worker = [&] {
         EntryInflater inflater;
@@ -427,7 +430,8 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             std::unique_ptr<EntryConsumer> consumer = options.consumerFor ? options.consumerFor(info) : nullptr;
             auto next = [&](ScanChunk& c) { return takeChunk(*job, c); };
             const bool big = options.parallelEntries && info.method == 8 && parallel.helpers > 0 && roomForParallel &&
-                             info.compressedSize >= std::max<std::uint64_t>(4 * parallel.segmentBytes, largest / 4);
+                             info.compressedSize >= 4 * parallel.segmentBytes &&
+                             info.compressedSize >= largestAfter[std::size_t(job - jobs.data()) + 1] / 4;
             if (big && !parallelBusy.exchange(true)) {
                 // Its helpers read their segments ahead with positional reads of the same open file;
                 // what they read is compared with the bytes read (and hashed) here before it is used.

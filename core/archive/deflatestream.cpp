@@ -246,9 +246,11 @@ MarkerRun runBlocks(const std::uint8_t* data, std::size_t size, std::uint64_t bi
         return r;
     };
     constexpr std::size_t kMaxSymbolsPerStep = 258;
+    // Grown a step at a time (the vector's own growth amortises the copies): a doubled size would
+    // zero-fill, and so make resident, twice what a segment needs.
     auto room = [&](std::size_t need) {
         if (n + need > out.size())
-            out.resize(std::max(out.size() * 2, n + need + (64u << 10)));
+            out.resize(n + need + (64u << 10));
     };
     bool final = false;
     thread_local Table literal, distance;  // reused: a fresh table per block header cost more than the block

@@ -27,6 +27,29 @@ constexpr std::size_t kMaxMarkerSymbols = 4u << 20;
 constexpr std::uint64_t kNoTarget = std::numeric_limits<std::uint64_t>::max();
 constexpr std::uint64_t kPastTarget = 2;  // see IsalCursor
 
+// CRC-32 (the zip/gzip one, reflected, polynomial 0xEDB88320) of A followed by B from crc(A),
+// crc(B) and B's length: crc(A) times x^(8 |B|) modulo the polynomial, plus crc(B). A helper that
+// keeps no copy of its output hands over its CRC, and this joins it to the caller's.
+std::uint32_t crcMultiply(std::uint32_t a, std::uint32_t b)  // a * b mod P (bit 31 is x^0)
+{
+    std::uint32_t product = 0;
+    for (std::uint32_t m = 1u << 31; m; m >>= 1) {
+        if (a & m)
+            product ^= b;
+        b = (b & 1) ? (b >> 1) ^ 0xEDB88320u : b >> 1;
+    }
+    return product;
+}
+std::uint32_t crcCombine(std::uint32_t crcA, std::uint32_t crcB, std::uint64_t lengthB)
+{
+    std::uint32_t power = 1u << 31;         // x^0
+    for (std::uint32_t square = 1u << 23;  // x^8: one byte
+         lengthB; lengthB >>= 1, square = crcMultiply(square, square))
+        if (lengthB & 1)
+            power = crcMultiply(power, square);
+    return crcMultiply(power, crcA) ^ crcB;
+}
+
 // A piece of the compressed stream the caller has taken from `next`, at its offset in the stream.
 struct Piece {
     ScanChunk chunk;
@@ -60,6 +83,22 @@ struct ByteBuffer {
         capacity = n;
     }
 };
+
+// Keeps in `tail` the last 32 KiB of the bytes passed through it: the window after a helper's
+// output, when it keeps no copy of the rest.
+void keepTail(ByteBuffer& tail, const std::uint8_t* data, std::size_t n)
+{
+    tail.reserve(deflate::kWindow);
+    if (n >= deflate::kWindow) {
+        std::memcpy(tail.data.get(), data + n - deflate::kWindow, deflate::kWindow);
+        tail.size = deflate::kWindow;
+        return;
+    }
+    const std::size_t keep = std::min(tail.size, deflate::kWindow - n);
+    std::memmove(tail.data.get(), tail.data.get() + tail.size - keep, keep);
+    std::memcpy(tail.data.get() + keep, data, n);
+    tail.size = keep + n;
+}
 
 // ISA-L raw inflate started at any bit of the stream, with the window before it as dictionary.
 // Knows its bit position whenever it has used up its input: that is how a landing on a block
@@ -213,7 +252,12 @@ struct Task {
     bool final = false;
     std::uint64_t endBit = 0;            // absolute bit where it stopped (a block start), unless final
     std::vector<std::uint16_t> markers;  // its first output symbols (markers for the unknown window)
-    ByteBuffer bytes;                    // the rest of its output, from ISA-L
+    ByteBuffer bytes;                    // the rest of its output, from ISA-L (unkept: its last 32 KiB)
+    // When the consumer reads only parts of the entry (EntryConsumer::selective) the helper keeps no
+    // copy of its ISA-L output: `bytes` is its last 32 KiB, and these say what all of it was.
+    bool unkept = false;
+    std::uint64_t unkeptLength = 0;  // bytes of ISA-L output in all (`bytes` are its last ones)
+    std::uint32_t unkeptCrc = 0;     // their CRC-32
 };
 
 }  // namespace
@@ -235,6 +279,7 @@ public:
         : m_o(o), m_stats(stats), m_info(info), m_consumer(consumer), m_next(next), m_cancel(cancel)
     {
         m_total = info.compressedSize;
+        m_unkept = !consumer || consumer->selective();
         m_ownStretch = static_cast<double>(o.segmentBytes);
         m_nextBegin = o.segmentBytes;
     }
@@ -267,12 +312,23 @@ private:
     // Every output byte passes here, in order: size bound, CRC, the consumer, the window.
     bool deliver(const std::uint8_t* data, std::size_t n)
     {
+        if (!count(n))
+            return false;
+        m_crc = crc32_gzip_refl(m_crc, data, n);
+        return pass(data, n);
+    }
+    bool count(std::uint64_t n)
+    {
         if (n > m_info.size - m_size) {
             fail("it inflates to more than its declared " + std::to_string(m_info.size) + " bytes");
             return false;
         }
         m_size += n;
-        m_crc = crc32_gzip_refl(m_crc, data, n);
+        return true;
+    }
+    // To the consumer and the window (counted and CRC'd already).
+    bool pass(const std::uint8_t* data, std::size_t n)
+    {
         if (m_consumer && n && !m_consumer->write(data, n)) {
             fail("the receiver of its data stopped");
             return false;
@@ -321,16 +377,24 @@ private:
 
     // The stream is cut into runs of `helpers` task segments of segmentBytes each, with a stretch
     // of the caller's own between runs. That stretch adapts: the caller waited for its helper, so
-    // it takes more; the helper's result was ready before the caller got there, so it takes less:
-    // both sides are then busy all the time (a helper's segment costs more than the caller's: it
-    // searches for its start and inflates its first part with markers).
+    // it takes more; a helper sat idle with nothing queued, so it takes clearly less; the result
+    // was ready and no helper idled, so a little less: both sides are then busy all the time (a
+    // helper's segment costs more than the caller's: it searches for its start and inflates its
+    // first part with markers). An idle helper costs most: the reader is then often blocked too
+    // (its read-ahead full of the caller's stretch) and one core does nothing.
     void adaptOwnStretch(bool callerWaited)
     {
+        bool helperIdled = false;
+        {
+            std::lock_guard lock(m_mutex);
+            std::swap(helperIdled, m_helperIdled);
+        }
         const double S = static_cast<double>(m_o.segmentBytes);
         double most = S * 4;
-        if (m_o.maxRetainedBytes)  // the caller holds its stretch and a helper segment at once
+        if (m_o.maxRetainedBytes && !m_o.readAhead)  // the caller holds its stretch and a helper segment at once
             most = std::min(most, static_cast<double>(m_o.maxRetainedBytes) - S - static_cast<double>(m_o.lookaheadBytes));
-        m_ownStretch = std::clamp(m_ownStretch * (callerWaited ? 1.125 : 0.94), S / 4, std::max(S / 4, most));
+        const double factor = callerWaited ? 1.125 : helperIdled ? 0.85 : 0.97;
+        m_ownStretch = std::clamp(m_ownStretch * factor, S / 4, std::max(S / 4, most));
     }
 
     // Launches the next helper segments while fewer than one per helper, and one more, are waiting
@@ -395,6 +459,9 @@ private:
             Task* t = nullptr;
             {
                 std::unique_lock lock(m_mutex);
+                if (!m_stop && m_queue.empty() && m_started)
+                    m_helperIdled = true;
+                m_started = true;
                 m_changed.wait(lock, [&] { return m_stop || !m_queue.empty(); });
                 if (m_stop)
                     return;
@@ -459,6 +526,9 @@ private:
         std::uint64_t endLocal = 0;
         std::vector<std::uint16_t> markers = std::move(first.symbols);  // the first block is decoded already
         ByteBuffer bytes = m_bytePool.take();
+        bool unkept = false;
+        std::uint64_t unkeptLength = 0;
+        std::uint32_t unkeptCrc = 0;
         std::optional<std::uint64_t> target;
         if (start && !t.last && size > S) {
             if (const auto next = find(S, nullptr))
@@ -477,13 +547,27 @@ private:
                 std::vector<std::uint8_t> dict(deflate::kWindow);
                 for (std::size_t i = 0; i < deflate::kWindow; ++i)
                     dict[i] = static_cast<std::uint8_t>(markers[markers.size() - deflate::kWindow + i]);
-                bytes.reserve(std::min<std::size_t>(maxOut, 4 * size));  // segments are alike: usually enough
                 cursor.begin(run.bit, input + run.bit / 8, dict.data(), dict.size());
                 const std::size_t budget = maxOut > markers.size() ? maxOut - markers.size() : 0;
                 const std::uint64_t upTo = target ? std::min<std::uint64_t>(size, (*target + 7) / 8 + kPastTarget) : size;
-                const bool fed = cursor.fed() <= upTo &&
-                                 cursor.feedInto(input + cursor.fed(), static_cast<std::size_t>(upTo - cursor.fed()),
-                                                 bytes, budget);
+                const std::size_t n = cursor.fed() <= upTo ? static_cast<std::size_t>(upTo - cursor.fed()) : 0;
+                bool fed = cursor.fed() <= upTo;
+                if (fed && m_unkept) {
+                    // Nobody reads these bytes: their CRC, their length and their last 32 KiB are all
+                    // the caller needs, and ISA-L writes into a piece that stays in the cache.
+                    unkept = true;
+                    fed = cursor.feed(input + cursor.fed(), n, [&](const std::uint8_t* d, std::size_t k) {
+                        if (k > budget - std::min<std::uint64_t>(budget, unkeptLength))
+                            return false;
+                        unkeptLength += k;
+                        unkeptCrc = crc32_gzip_refl(unkeptCrc, d, k);
+                        keepTail(bytes, d, k);
+                        return true;
+                    });
+                } else if (fed) {
+                    bytes.reserve(std::min<std::size_t>(maxOut, 4 * size));  // segments are alike: usually enough
+                    fed = cursor.feedInto(input + cursor.fed(), n, bytes, budget);
+                }
                 if (fed && cursor.finished()) {
                     ok = final = true;
                 } else if (fed && target && cursor.atBlockStart() && cursor.bitPosition() == *target) {
@@ -505,6 +589,9 @@ private:
             t.endBit = t.begin * 8 + endLocal;
             t.markers = std::move(markers);
             t.bytes = std::move(bytes);
+            t.unkept = unkept;
+            t.unkeptLength = unkeptLength;
+            t.unkeptCrc = unkeptCrc;
         });
         held.clear();
         if (in.capacity && !readAhead)
@@ -561,14 +648,27 @@ private:
         return same;
     }
 
-    // Delivers a confirmed helper result; false if its markers reach before the stream's start
-    // (the sequential inflate fails there: the caller then carries on and fails the same way).
-    bool useResult(Task& t)
+    // False if a helper result's markers reach before the stream's start (the sequential inflate
+    // fails there: the caller then carries on and fails the same way).
+    bool markersFit(const Task& t) const
     {
         const std::size_t have = m_windowLength;
         for (const std::uint16_t v : t.markers)
             if (v >= deflate::kMarker && std::size_t(v - deflate::kMarker) < deflate::kWindow - have)
                 return false;
+        return true;
+    }
+    // False if its helper kept no copy of bytes the consumer turns out to need (its resources, say).
+    bool consumerCanDoWithout(const Task& t) const
+    {
+        const std::uint64_t unseen = t.unkept ? t.unkeptLength - t.bytes.size : 0;
+        return !unseen || !m_consumer || !m_consumer->needs(m_size + t.markers.size(), unseen);
+    }
+
+    // Delivers a usable helper result.
+    void useResult(Task& t)
+    {
+        const std::size_t have = m_windowLength;
         // One table for every symbol value: a byte maps to itself, marker i to window byte i (the
         // window as it is before this output: the copy is taken first). No branch per symbol.
         const std::size_t shift = deflate::kWindow - have;  // marker i is window byte i - shift
@@ -583,12 +683,22 @@ private:
             for (std::size_t k = 0; k < n; ++k)
                 piece[k] = m_resolve[from[k]];
             if (!deliver(piece.data(), n))
-                return true;
+                return;
+        }
+        if (t.unkept) {
+            // Counted and CRC'd as a whole; the consumer, which needs none of them, is told how many
+            // it is not shown; the last 32 KiB go through as usual (the window).
+            if (!count(t.unkeptLength))
+                return;
+            m_crc = crcCombine(m_crc, t.unkeptCrc, t.unkeptLength);
+            if (m_consumer && t.unkeptLength > t.bytes.size)
+                m_consumer->skip(t.unkeptLength - t.bytes.size);
+            pass(t.bytes.data.get(), t.bytes.size);
+            return;
         }
         for (std::size_t i = 0; i < t.bytes.size; i += kOutputPiece)
             if (!deliver(t.bytes.data.get() + i, std::min(kOutputPiece, t.bytes.size - i)))
-                return true;
-        return true;
+                return;
     }
 
     void noteFailure()
@@ -706,10 +816,16 @@ private:
             adaptOwnStretch(waitDone(t));
             std::unique_ptr<Task> owned = std::move(m_outstanding.front());
             m_outstanding.pop_front();
-            const bool used = landed && owned->ok && sameAsHashed(*owned, *target / 8) && useResult(*owned);
+            const bool confirmed = landed && owned->ok && sameAsHashed(*owned, *target / 8) && markersFit(*owned);
+            const bool used = confirmed && consumerCanDoWithout(*owned);
+            if (used)
+                useResult(*owned);
             recycle(*owned);
             if (!used) {
-                noteFailure();
+                if (confirmed)
+                    ++m_stats.rejected;  // a good guess the consumer could not take: guess on as before
+                else
+                    noteFailure();
                 if (m_inputEnded && m_cursor.fed() >= m_pulled)
                     return;  // nothing left to feed: go() reports the truncation
                 continue;    // the cursor carries on from where it is
@@ -742,6 +858,7 @@ private:
     const CancelToken* m_cancel;
 
     std::uint64_t m_total = 0;
+    bool m_unkept = false;          // helpers keep no copy of their output (see Task::unkept)
     std::uint64_t m_nextBegin = 0;  // where the next helper segment begins
     unsigned m_inRun = 0;
     double m_ownStretch = 0;
@@ -759,6 +876,8 @@ private:
     std::condition_variable m_changed;
     std::deque<Task*> m_queue;
     bool m_stop = false;
+    bool m_started = false;      // a helper has asked for work before (its first wait is no idling)
+    bool m_helperIdled = false;  // a helper found the queue empty since the caller last adapted
 
     std::array<std::uint8_t, deflate::kWindow> m_window{};
     std::array<std::uint8_t, 65536> m_resolve{};

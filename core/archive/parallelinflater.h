@@ -28,12 +28,15 @@
 namespace cudnnsetup {
 
 struct ParallelInflateOptions {
-    std::size_t segmentBytes = 3u << 20;      // compressed bytes per helper segment
+    // Compressed bytes per helper segment. Each costs a block search and a marker phase (about a
+    // million symbols on DLL bodies) whatever its size: 6 MiB spends half of what 3 MiB did on them.
+    std::size_t segmentBytes = 6u << 20;
     unsigned helpers = 1;                     // threads besides the caller (0: sequential, as EntryInflater)
     // Segments handed out beyond one per helper: with one, a helper that finishes starts on the next
     // at once instead of waiting for the caller to take its result, at the price of one more
-    // segment's buffers (input, output, markers: about 3x segmentBytes).
-    unsigned extraQueued = 0;
+    // segment's buffers (its input, segmentBytes + lookaheadBytes; its markers, 2 bytes a symbol,
+    // about 2 MiB; its output too unless the consumer is selective: see EntryConsumer::selective).
+    unsigned extraQueued = 1;
     std::size_t lookaheadBytes = 256u << 10;  // how far past a segment's nominal start a block start is looked for
     std::size_t maxSegmentOutput = 32u << 20; // a helper whose segment inflates to more gives it up
     // The most compressed bytes the caller may hold at once, from where its own inflate is to the end

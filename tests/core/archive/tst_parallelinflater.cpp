@@ -341,6 +341,51 @@ private:
     bool m_refused = false;
 };
 
+// A consumer that, like the verifier's PE reader, reads only some ranges of an entry: it says
+// selective(), answers needs() from its ranges, and records what reached it, written or skipped.
+// Its helpers then keep no copy of their output (only its CRC and last 32 KiB).
+class PartsRecorder : public EntryConsumer {
+public:
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> wanted;  // [begin, end)
+    bool wantsAll = false;  // needs() always true: every helper result must then be given up
+    Bytes bytes;            // what was written, at its offset (zero where skipped)
+    std::uint64_t offset = 0, skipped = 0;
+    int skips = 0, skippedWanted = 0, finishes = 0;
+    bool intact = false;
+
+    bool selective() const override { return true; }
+    bool needs(std::uint64_t at, std::uint64_t size) const override
+    {
+        if (wantsAll)
+            return true;
+        for (const auto& [b, e] : wanted)
+            if (at < e && b < at + size)
+                return true;
+        return false;
+    }
+    void skip(std::uint64_t size) override
+    {
+        if (needs(offset, size))
+            ++skippedWanted;
+        offset += size;
+        skipped += size;
+        ++skips;
+    }
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        if (bytes.size() < offset + size)
+            bytes.resize(offset + size);
+        std::memcpy(bytes.data() + offset, data, size);
+        offset += size;
+        return true;
+    }
+    void finish(bool ok) override
+    {
+        ++finishes;
+        intact = ok;
+    }
+};
+
 struct Knobs {
     std::uint64_t refuseAt = UINT64_MAX;
     std::uint64_t cancelAt = UINT64_MAX;  // 0: cancelled before the start
@@ -983,6 +1028,109 @@ private slots:
             if (tamper == 1)
                 QVERIFY2(par.stats.readAheadDiffered > 0, qPrintable(describe(par.stats)));
         }
+    }
+
+    // ---- a consumer that reads only parts (the verifier's PE reader), or none ----
+    // Helpers then keep no copy of their output: the caller joins their CRC-32 to its own, skips
+    // their bytes for the consumer and takes their last 32 KiB as its window. The outcome must
+    // still be the sequential one field for field, and every byte the consumer needs must reach it.
+    void partsConsumer_data()
+    {
+        QTest::addColumn<qint64>("size");
+        QTest::addColumn<qint64>("segment");
+        // "none": no consumer; "all": needs() always true; else byte ranges "b:e,b:e" where a
+        // negative b and an e <= 0 count from the end ("-1:0": the last byte).
+        QTest::addColumn<QString>("wants");
+        QTest::addColumn<int>("damage");      // Damage::None, DeclaredCrc, DeclaredSize, Truncate
+        QTest::addColumn<int>("expectUsed");  // 1: used > 0, -1: results given up (rejected > 0)
+        auto row = [](const char* name, qint64 size, qint64 segment, const char* wants, Damage d, int used) {
+            QTest::newRow(name) << size << segment << QString(wants) << int(d) << used;
+        };
+        row("no-consumer", 32 * MiB, 2 * MiB, "none", Damage::None, 1);
+        row("headers-only", 32 * MiB, 2 * MiB, "0:65536", Damage::None, 1);
+        row("headers-and-resources-at-the-end", 32 * MiB, 2 * MiB, "0:65536,-307200:-20480", Damage::None, 1);
+        row("headers-and-a-range-in-the-middle", 32 * MiB, 2 * MiB, "0:65536,16384000:16486400", Damage::None, 1);
+        row("one-byte-at-the-very-end", 32 * MiB, 2 * MiB, "-1:0", Damage::None, 1);
+        row("wants-every-byte-after-all", 32 * MiB, 2 * MiB, "all", Damage::None, -1);
+        row("no-consumer-64MiB-2MiB-segments", 64 * MiB, 2 * MiB, "none", Damage::None, 1);
+        row("headers-64MiB-2MiB-segments", 64 * MiB, 2 * MiB, "0:65536,-512000:-102400", Damage::None, 1);
+        row("no-consumer-wrong-declared-crc", 32 * MiB, 2 * MiB, "none", Damage::DeclaredCrc, 1);
+        row("headers-declared-size-one-short", 32 * MiB, 2 * MiB, "0:65536", Damage::DeclaredSize, 0);
+        row("headers-truncated-stream", 32 * MiB, 2 * MiB, "0:65536", Damage::Truncate, 0);
+    }
+    void partsConsumer()
+    {
+        QFETCH(qint64, size);
+        QFETCH(qint64, segment);
+        QFETCH(QString, wants);
+        QFETCH(int, damage);
+        QFETCH(int, expectUsed);
+        const StreamSpec spec{.kind = Kind::Dll, .size = size};
+        const auto content = contentOf(spec);
+        Bytes stream = *streamOf(spec);
+        ZipEntryInfo info = entryFor(content->size(), crcOf(*content), stream.size());
+        if (Damage(damage) == Damage::DeclaredCrc)
+            info.crc32 ^= 0x10;
+        if (Damage(damage) == Damage::DeclaredSize)
+            info.size -= 1;
+        if (Damage(damage) == Damage::Truncate) {
+            stream.resize(stream.size() * 3 / 4);
+            info.compressedSize = stream.size();
+        }
+        ParallelInflateOptions o;
+        o.segmentBytes = std::size_t(segment);
+        o.helpers = 2;
+
+        RunResult seq;
+        sequential(seq, info, stream, kRandomSmall, 11);
+        PartsRecorder parts;
+        const bool none = wants == "none";
+        parts.wantsAll = wants == "all";
+        if (!none && !parts.wantsAll)
+            for (const QString& r : wants.split(',')) {
+                const QStringList be = r.split(':');
+                const qint64 b = be.value(0).toLongLong(), e = be.value(1).toLongLong();
+                const qint64 n = qint64(content->size());
+                parts.wanted.emplace_back(std::uint64_t(b < 0 ? n + b : b), std::uint64_t(e <= 0 ? n + e : e));
+            }
+        ParallelInflater inflater(o);
+        Source src(stream, kRandomSmall, 11);
+        const EntryOutcome out = inflater.run(info, none ? nullptr : &parts, src.next(), nullptr);
+        const auto& st = inflater.stats();
+        const QString both = "\n  sequential: " + describe(seq.outcome) + "\n  parallel:   " + describe(out) + "\n  " +
+                             describe(st);
+        QVERIFY2(src.drained(), "did not take every slice");
+        QVERIFY2(out.read == seq.outcome.read && out.crcOk == seq.outcome.crcOk &&
+                     out.error.empty() == seq.outcome.error.empty() &&
+                     (!seq.outcome.read || (out.actualCrc == seq.outcome.actualCrc && out.actualSize == seq.outcome.actualSize)),
+                 qPrintable("outcomes differ:" + both));
+        if (expectUsed > 0)
+            QVERIFY2(st.used > 0, qPrintable("no helper result was used:" + both));
+        // A consumer that needs every byte after all: each result whose helper kept no copy of its
+        // output is given up (those made only of markers, which the caller resolves, are still used).
+        if (expectUsed < 0)
+            QVERIFY2(st.rejected > 0, qPrintable("no result was given up though the consumer needs every byte:" + both));
+        if (none)
+            return;
+        QCOMPARE(parts.finishes, 1);
+        QCOMPARE(parts.intact, out.crcOk);
+        QCOMPARE(parts.skippedWanted, 0);
+        if (!seq.outcome.read)
+            return;  // what reached the consumer before a failure is the failure's business
+        QCOMPARE(parts.offset, std::uint64_t(content->size()));
+        if (expectUsed > 0 && !parts.wantsAll)
+            QVERIFY2(parts.skips > 0 && parts.skipped > content->size() / 4,
+                     qPrintable(QString("only %1 bytes skipped: the helpers kept their output").arg(parts.skipped)));
+        if (parts.wantsAll)
+            QCOMPARE(parts.skipped, std::uint64_t(0));
+        for (const auto& [b, e] : parts.wanted) {
+            QVERIFY2(b < e && e <= content->size(), qPrintable(QString("bad test range %1-%2").arg(b).arg(e)));
+            QVERIFY2(parts.bytes.size() >= e && std::equal(content->begin() + std::ptrdiff_t(b), content->begin() + std::ptrdiff_t(e),
+                                                           parts.bytes.begin() + std::ptrdiff_t(b)),
+                     qPrintable(QString("the consumer did not get the bytes %1-%2 it needs").arg(b).arg(e)));
+        }
+        if (parts.wantsAll)
+            QVERIFY(parts.bytes == *content);
     }
 
     // ---- one instance, several entries; a stored entry ----
