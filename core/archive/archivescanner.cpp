@@ -3,6 +3,7 @@
 #include "archive/entryinflater.h"
 #include "archive/parallelinflater.h"
 #include "archive/zipdirectory.h"
+#include "platform/threadpriority.h"
 
 #include <openssl/evp.h>
 #include <zip.h>
@@ -415,6 +416,10 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     std::vector<std::uint64_t> largestAfter(jobs.size() + 1, 0);
     for (std::size_t i = jobs.size(); i-- > 0;)
         largestAfter[i] = std::max(largestAfter[i + 1], jobs[i].end - jobs[i].begin);
+    const bool mayRunParallel = options.parallelEntries && parallel.helpers > 0 && roomForParallel &&
+                                std::any_of(jobs.begin(), jobs.end(), [&](const Job& j) {
+                                    return j.end - j.begin >= 4 * parallel.segmentBytes;
+                                });
     std::atomic<bool> parallelBusy{false};
     auto worker = [&] {
         EntryInflater inflater;
@@ -455,65 +460,79 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
         for (unsigned i = 0; i < threads && i < jobs.size(); ++i)
             workers.emplace_back(worker);
 
-        std::size_t feedCursor = 0;
-        std::vector<Job*> active;
-        std::uint64_t pos = 0;
-        file.seek(0);
-        while (pos < fileSize) {
-            if (cancel && cancel->isCancelled())
-                break;
-            auto block = pool.acquire(cancel);
-            if (!block)
-                break;
-            const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(pool.blockSize(), fileSize - pos));
-            // Read and hashed a cache-sized piece at a time: SHA-256 then finds each piece still in the
-            // cache the read just wrote it through (a whole 4 MiB block does not fit; hashing it
-            // afterwards cost about 60 % more CPU, measured on the official path's sha256File).
-            for (std::size_t at = 0; at < want && !readFailed; at += kHashPiece) {
-                const std::size_t n = std::min(kHashPiece, want - at);
-                if (file.read(block.get() + at, n) != n)
-                    readFailed = true;
-                else
-                    EVP_DigestUpdate(digest.get(), block.get() + at, n);
-            }
-            if (readFailed)
-                break;
-            const std::uint64_t blockEnd = pos + want;
-            const std::size_t firstNew = feedCursor;
-            {
-                std::lock_guard lock(mutex);
-                while (feedCursor < jobs.size() && jobs[feedCursor].begin < blockEnd)
-                    active.push_back(&jobs[feedCursor++]);
-                for (auto it = active.begin(); it != active.end();) {
-                    Job& j = **it;
-                    const std::uint64_t s = std::max(j.begin, pos), e = std::min(j.end, blockEnd);
-                    if (s < e)
-                        j.chunks.push_back(ScanChunk{block, block.get() + (s - pos), static_cast<std::size_t>(e - s)});
-                    if (j.end <= blockEnd) {
-                        j.complete = true;
-                        it = active.erase(it);
-                    } else {
-                        ++it;
+        auto readAll = [&] {
+            std::size_t feedCursor = 0;
+            std::vector<Job*> active;
+            std::uint64_t pos = 0;
+            file.seek(0);
+            while (pos < fileSize) {
+                if (cancel && cancel->isCancelled())
+                    break;
+                auto block = pool.acquire(cancel);
+                if (!block)
+                    break;
+                const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(pool.blockSize(), fileSize - pos));
+                // Read and hashed a cache-sized piece at a time: SHA-256 then finds each piece still in the
+                // cache the read just wrote it through (a whole 4 MiB block does not fit; hashing it
+                // afterwards cost about 60 % more CPU, measured on the official path's sha256File).
+                for (std::size_t at = 0; at < want && !readFailed; at += kHashPiece) {
+                    const std::size_t n = std::min(kHashPiece, want - at);
+                    if (file.read(block.get() + at, n) != n)
+                        readFailed = true;
+                    else
+                        EVP_DigestUpdate(digest.get(), block.get() + at, n);
+                }
+                if (readFailed)
+                    break;
+                const std::uint64_t blockEnd = pos + want;
+                const std::size_t firstNew = feedCursor;
+                {
+                    std::lock_guard lock(mutex);
+                    while (feedCursor < jobs.size() && jobs[feedCursor].begin < blockEnd)
+                        active.push_back(&jobs[feedCursor++]);
+                    for (auto it = active.begin(); it != active.end();) {
+                        Job& j = **it;
+                        const std::uint64_t s = std::max(j.begin, pos), e = std::min(j.end, blockEnd);
+                        if (s < e)
+                            j.chunks.push_back(ScanChunk{block, block.get() + (s - pos), static_cast<std::size_t>(e - s)});
+                        if (j.end <= blockEnd) {
+                            j.complete = true;
+                            it = active.erase(it);
+                        } else {
+                            ++it;
+                        }
                     }
                 }
+                dataReady.notify_all();
+                pos = blockEnd;
+                if (options.progress) {
+                    // The "current entry" is the one whose bytes are being read now.
+                    for (std::size_t k = firstNew; k < feedCursor; ++k)
+                        options.progress->onItem(entries[jobs[k].entry].name);
+                    options.progress->onProgress(pos, fileSize);
+                }
+            }
+            {
+                // Whatever was not fed by now never will be: let the workers finish (and
+                // report a truncated stream) instead of waiting.
+                std::lock_guard lock(mutex);
+                for (auto& j : jobs)
+                    j.complete = true;
             }
             dataReady.notify_all();
-            pos = blockEnd;
-            if (options.progress) {
-                // The "current entry" is the one whose bytes are being read now.
-                for (std::size_t k = firstNew; k < feedCursor; ++k)
-                    options.progress->onItem(entries[jobs[k].entry].name);
-                options.progress->onProgress(pos, fileSize);
-            }
+        };
+        if (mayRunParallel) {
+            // The reader only has to keep ahead of the inflaters: on a thread of its own at a lower
+            // priority it reads and hashes in the gaps the worker and its helper leave when they wait
+            // for each other, instead of taking a third of a core from each while all three run
+            // (verify of the 9.27 shape: about 3 % less wall time, best of five).
+            std::jthread reader([&] {
+                lowerThisThreadPriority();
+                readAll();
+            });
+        } else {
+            readAll();
         }
-        {
-            // Whatever was not fed by now never will be: let the workers finish (and
-            // report a truncated stream) instead of waiting.
-            std::lock_guard lock(mutex);
-            for (auto& j : jobs)
-                j.complete = true;
-        }
-        dataReady.notify_all();
     }
 
     if (cancel && cancel->isCancelled()) {
