@@ -5,7 +5,10 @@
 // CRC, the parallel one with tiny segments (256 B - 4 KiB) so that even a small input has many.
 // Any difference in the outcome, or in the bytes where the sequential inflate succeeds, aborts.
 //   options byte: bits 0-2 segment size (256 << (b % 5)), bit 3 helpers (1 or 2), bits 4-5
-//   lookahead (64 B, 1 KiB, 16 KiB, the default), bit 6 maxSegmentOutput 8 KiB, bit 7 unused.
+//   lookahead (64 B, 1 KiB, 16 KiB, the default), bit 6 maxSegmentOutput 8 KiB, bit 7 a selective
+//   consumer that needs only the first 64 bytes (the PE reader's way): its helpers keep no copy
+//   of their output, and the caller joins their CRC-32 and passes their bytes over with skip();
+//   its segments are 4 KiB - 64 KiB.
 // The compressed bytes come in slices of random sizes (seeded by the input), each in a block
 // of its own that is scribbled over when given back.
 #include "archive/parallelinflater.h"
@@ -36,6 +39,28 @@ public:
         ++finishes;
         intact = ok;
     }
+};
+
+// Needs only the bytes before kWanted; what it is written must be the sequential bytes there.
+class Selective : public Recorder {
+public:
+    static constexpr std::uint64_t kWanted = 64;
+    std::uint64_t offset = 0;
+    bool selective() const override { return true; }
+    bool needs(std::uint64_t at, std::uint64_t) const override { return at < kWanted; }
+    void skip(std::uint64_t size) override
+    {
+        if (offset < kWanted)
+            std::abort();  // it said it needs these
+        offset += size;
+    }
+    bool write(const std::uint8_t* data, std::size_t size) override
+    {
+        written.push_back({offset, Bytes(data, data + size)});
+        offset += size;
+        return true;
+    }
+    std::vector<std::pair<std::uint64_t, Bytes>> written;
 };
 
 struct Fed {
@@ -109,13 +134,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         seq.outcome = inflater.run(info, &seq.rec, slices(stream, streamSize, seed, seq.fed), nullptr);
     }
     cudnnsetup::ParallelInflateOptions o;
-    o.segmentBytes = std::size_t(256) << (opt % 8 % 5);
+    // A selective consumer's helpers only keep no copy past a clean window (32 KiB of output without
+    // a marker): its segments are 16 times larger (4 - 64 KiB), or that path would never be reached.
+    o.segmentBytes = std::size_t(opt & 0x80 ? 4096 : 256) << (opt % 8 % 5);
     o.helpers = 1 + ((opt >> 3) & 1);
     static const std::size_t lookahead[] = {64, 1024, 16384, o.lookaheadBytes};
     o.lookaheadBytes = lookahead[(opt >> 4) & 3];
     if (opt & 0x40)
         o.maxSegmentOutput = 8192;
     cudnnsetup::ParallelInflater inflater(o);
+    if (opt & 0x80) {
+        Selective sel;
+        Fed fed;
+        const auto p = inflater.run(info, &sel, slices(stream, streamSize, seed, fed), nullptr);
+        const auto& s = seq.outcome;
+        check(fed.sawEnd && fed.pos == streamSize && sel.finishes == 1 && sel.intact == p.crcOk);
+        check(p.read == s.read && p.crcOk == s.crcOk && p.error.empty() == s.error.empty());
+        if (s.read) {
+            check(p.actualCrc == s.actualCrc && p.actualSize == s.actualSize && sel.offset == s.actualSize);
+            for (const auto& [at, bytes] : sel.written)
+                check(at + bytes.size() <= seq.rec.bytes.size() &&
+                      std::equal(bytes.begin(), bytes.end(), seq.rec.bytes.begin() + std::ptrdiff_t(at)));
+        }
+        return 0;
+    }
     par.outcome = inflater.run(info, &par.rec, slices(stream, streamSize, seed, par.fed), nullptr);
 
     // Both: every slice taken, finish once with the outcome, never more than declared.

@@ -21,10 +21,10 @@ using Bytes = std::vector<std::uint8_t>;
 
 using cudnnsetup::fixtures::deflateRaw;
 
-Bytes code(std::size_t n, std::uint64_t seed)
+Bytes code(std::size_t n, std::uint64_t seed, double randomShare = 0.30)
 {
     Bytes b(n);
-    cudnnsetup::fixtures::PeBodyGenerator(seed, 0.30).fill(b.data(), n);
+    cudnnsetup::fixtures::PeBodyGenerator(seed, randomShare).fill(b.data(), n);
     return b;
 }
 
@@ -81,4 +81,9 @@ void writeInflateSeeds(const std::filesystem::path& dir)
     two.insert(two.end(), second.begin(), second.end());
     write("second-stream-after-the-end", 0x08, two);
     write("empty-stream", 0x00, deflateRaw({}, 6));
+    // Bit 7: a selective consumer (helper results used: 13 of this one's 32 KiB segments). Its
+    // helpers hand over to ISA-L, and so keep no copy of their output, only past a clean 32 KiB
+    // window: these segments do not get there (tst_parallelinflater partsConsumer does, with
+    // 2 MiB segments of a 32 MiB stream: too big for a fuzz input).
+    write("code-selective-32KiB-segments-2-helpers", 0xBB, deflateRaw(code(1 << 20, 11, 0.7), 6));
 }
