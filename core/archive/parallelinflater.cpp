@@ -691,6 +691,7 @@ private:
             if (!count(t.unkeptLength))
                 return;
             m_crc = crcCombine(m_crc, t.unkeptCrc, t.unkeptLength);
+            m_stats.bytesPassedOver += t.unkeptLength - t.bytes.size;
             if (m_consumer && t.unkeptLength > t.bytes.size)
                 m_consumer->skip(t.unkeptLength - t.bytes.size);
             pass(t.bytes.data.get(), t.bytes.size);

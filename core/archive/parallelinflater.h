@@ -58,6 +58,7 @@ struct ParallelInflateStats {
     std::uint64_t used = 0;        // helper results the caller's chain confirmed and delivered
     std::uint64_t rejected = 0;    // helper results the chain did not confirm (or that failed)
     std::uint64_t readAheadDiffered = 0;  // helper segments whose read-ahead bytes were not `next`'s
+    std::uint64_t bytesPassedOver = 0;    // output of used results a selective consumer was not shown
 };
 
 class ParallelInflater {
