@@ -12,6 +12,7 @@
 #include "platform/nofollow.h"
 #include "platform/statedir.h"
 #include "platform/statelock.h"
+#include "platform/threadpriority.h"
 #include "platform/win32.h"
 
 #include <gtest/gtest.h>
@@ -27,6 +28,24 @@ using cudnnsetup::winetest::ScratchDir;
 // The parallel inflater's helpers read ahead with readShared while the scanner reads the same open
 // file front to back: a positional ReadFile on the CRT's own handle would move the file pointer
 // the sequential reads go on from. readShared uses a second handle (ReOpenFile) instead.
+// The verify's reader thread runs below normal priority; the thread that started it keeps its own.
+TEST(ThreadPriority, LowersOnlyTheCallingThread)
+{
+    const int mainBefore = GetThreadPriority(GetCurrentThread());
+    int before = 0, after = 0;
+    bool lowered = false;
+    std::thread t([&] {
+        before = GetThreadPriority(GetCurrentThread());
+        lowered = cudnnsetup::lowerThisThreadPriority();
+        after = GetThreadPriority(GetCurrentThread());
+    });
+    t.join();
+    EXPECT_TRUE(lowered);
+    EXPECT_EQ(before, THREAD_PRIORITY_NORMAL);
+    EXPECT_EQ(after, THREAD_PRIORITY_BELOW_NORMAL);
+    EXPECT_EQ(GetThreadPriority(GetCurrentThread()), mainBefore);
+}
+
 TEST(RandomAccessFile, SharedReadsLeaveTheSequentialReadsAlone)
 {
     ScratchDir scratch("sharedread");
