@@ -4,32 +4,49 @@
 
 #include "platform/win32.h"
 
-#include <thread>
+#include <algorithm>
+#include <optional>
 
 namespace cudnnsetup::winetest {
 
 namespace {
 
-std::wstring commandLine(const std::vector<std::string>& args)
+std::wstring commandLine(const std::filesystem::path& exe, const std::vector<std::string>& args)
 {
-    std::wstring line = win::quoteArgument(cliExe().wstring());
+    std::wstring line = win::quoteArgument(exe.wstring());
     for (const std::string& a : args)
         line += L' ' + win::quoteArgument(win::widen(a));
     return line;
 }
 
-void drain(HANDLE pipe, std::string* into)
+// Appends what the pipe holds now. False once no writer is left (ERROR_BROKEN_PIPE) or it fails.
+bool readAvailable(HANDLE pipe, std::string* into)
 {
-    char buf[4096];
-    DWORD got = 0;
-    while (::ReadFile(pipe, buf, sizeof buf, &got, nullptr) && got > 0)
+    for (;;) {
+        DWORD available = 0;
+        if (!::PeekNamedPipe(pipe, nullptr, 0, nullptr, &available, nullptr))
+            return false;
+        if (available == 0)
+            return true;
+        char buf[4096];
+        DWORD got = 0;
+        if (!::ReadFile(pipe, buf, std::min<DWORD>(available, sizeof buf), &got, nullptr))
+            return false;
         into->append(buf, got);
+    }
 }
 
 }  // namespace
 
-CliResult runCli(const std::vector<std::string>& args)
+CliResult runCli(const std::vector<std::string>& args) { return runProgram(cliExe(), args); }
+
+CliResult runProgram(const std::filesystem::path& exe, const std::vector<std::string>& args,
+                     std::chrono::seconds limit)
 {
+    using Clock = std::chrono::steady_clock;
+    // What a program writes before it ends is in the pipe when it has ended: read for this much
+    // longer, then stop waiting for an end of file that a leftover copy of the write end withholds.
+    constexpr auto kAfterEnd = std::chrono::seconds(5);
     CliResult r;
     SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
     HANDLE outRead = nullptr, outWrite = nullptr, errRead = nullptr, errWrite = nullptr;
@@ -44,16 +61,37 @@ CliResult runCli(const std::vector<std::string>& args)
     si.hStdOutput = outWrite;
     si.hStdError = errWrite;
     PROCESS_INFORMATION pi{};
-    const std::wstring exe = cliExe().wstring();
     std::string startLog;
-    const BOOL started = createProcessWithRetry(exe, commandLine(args), &si, &pi, &startLog);
+    const BOOL started = createProcessWithRetry(exe.wstring(), commandLine(exe, args), &si, &pi, &startLog);
     ::CloseHandle(outWrite);
     ::CloseHandle(errWrite);
     if (started) {
-        std::thread errReader(drain, errRead, &r.err);
-        drain(outRead, &r.out);
-        errReader.join();
-        ::WaitForSingleObject(pi.hProcess, INFINITE);
+        const auto deadline = Clock::now() + limit;
+        std::optional<Clock::time_point> endedAt;
+        bool outOpen = true, errOpen = true;
+        // Polled rather than read until end of file: see the header.
+        for (;;) {
+            if (outOpen)
+                outOpen = readAvailable(outRead, &r.out);
+            if (errOpen)
+                errOpen = readAvailable(errRead, &r.err);
+            if (!outOpen && !errOpen)
+                break;
+            const auto now = Clock::now();
+            if (!endedAt && ::WaitForSingleObject(pi.hProcess, 0) == WAIT_OBJECT_0)
+                endedAt = now;
+            if (endedAt && now - *endedAt >= kAfterEnd)
+                break;
+            if (!endedAt && now >= deadline) {
+                ::TerminateProcess(pi.hProcess, 124);
+                r.timedOut = true;
+                r.err += "\n[runProgram: " + exe.filename().string() + " still running after " +
+                         std::to_string(limit.count()) + " s: ended with TerminateProcess]\n";
+                break;
+            }
+            ::Sleep(2);
+        }
+        ::WaitForSingleObject(pi.hProcess, 30000);
         DWORD code = 0;
         ::GetExitCodeProcess(pi.hProcess, &code);
         r.exitCode = static_cast<int>(code);
@@ -61,7 +99,7 @@ CliResult runCli(const std::vector<std::string>& args)
         ::CloseHandle(pi.hProcess);
         ::CloseHandle(pi.hThread);
     } else {
-        r.err = startLog + "cannot start " + cliExe().string();
+        r.err = startLog + "cannot start " + exe.string();
     }
     ::CloseHandle(outRead);
     ::CloseHandle(errRead);
@@ -82,7 +120,7 @@ CliProcess::CliProcess(const std::vector<std::string>& args)
     si.hStdOutput = nul;
     si.hStdError = nul;
     si.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
-    if (createProcessWithRetry(exe, commandLine(args), &si, &pi, &m_startLog)) {
+    if (createProcessWithRetry(exe, commandLine(cliExe(), args), &si, &pi, &m_startLog)) {
         m_process = pi.hProcess;
         ::CloseHandle(pi.hThread);
     }

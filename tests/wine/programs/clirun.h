@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,10 +17,18 @@ struct CliResult {
     int exitCode = -1;
     std::string out;
     std::string err;
+    bool timedOut = false;  // still running at the limit: ended by TerminateProcess
     nlohmann::json json() const { return nlohmann::json::parse(out, nullptr, false); }
 };
 
 CliResult runCli(const std::vector<std::string>& args);
+
+// Any program, the same way. It is over when the program has ended, whether or not its output
+// pipes are closed by then: another process may hold a copy of their write ends (under Wine, once,
+// a crash-point run waited 30 minutes for an EOF after the tool had ended). A program still
+// running after `limit` is ended and the result says so.
+CliResult runProgram(const std::filesystem::path& exe, const std::vector<std::string>& args,
+                     std::chrono::seconds limit = std::chrono::seconds(300));
 
 // Started and left running; kill() is TerminateProcess (the Windows SIGKILL).
 class CliProcess {

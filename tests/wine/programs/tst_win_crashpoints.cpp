@@ -314,6 +314,32 @@ protected:
 
 }  // namespace
 
+// The harness itself: every point is a run of the tool, and a run must end when the tool has.
+TEST(RunProgram, EndsWhenTheProgramHasEndedThoughACopyOfItsOutputLivesOn)
+{
+    const auto self = winetest::programDir() / "tst_win_crashpoints.exe";
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = winetest::runProgram(self, {"--leave-child", "15000"});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_FALSE(r.timedOut);
+    EXPECT_NE(r.out.find("child started"), std::string::npos) << r.out << r.err;
+    // Read to the end of file it would take the child's 15 s; the run is over 5 s after the program.
+    EXPECT_LT(seconds, 11.0);
+}
+
+TEST(RunProgram, EndsAProgramStillRunningAtTheLimit)
+{
+    const auto self = winetest::programDir() / "tst_win_crashpoints.exe";
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = winetest::runProgram(self, {"--sleep", "60000"}, std::chrono::seconds(3));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_TRUE(r.timedOut);
+    EXPECT_EQ(r.exitCode, 124);
+    EXPECT_NE(r.err.find("still running after 3 s"), std::string::npos) << r.err;
+    EXPECT_LT(seconds, 30.0);
+}
+
 TEST_F(CrashPoints, Install)
 {
     killAtEveryOperation("install", 50);

@@ -166,6 +166,26 @@ int main(int argc, char** argv)
         return cudnnsetup::winetest::holdFile(wargv[2]);
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--exit")
         return _wtoi(wargv[2]);
+    if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--leave-child") {
+        // Starts itself with --sleep MS, handles inherited (its stdout and stderr among them), and
+        // ends at once: the child holds copies of the output pipes' write ends after this has ended.
+        std::wstring exe(32768, L'\0');
+        exe.resize(::GetModuleFileNameW(nullptr, exe.data(), static_cast<DWORD>(exe.size())));
+        STARTUPINFOW si{};
+        si.cb = sizeof si;
+        si.dwFlags = STARTF_USESTDHANDLES;
+        si.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
+        si.hStdOutput = ::GetStdHandle(STD_OUTPUT_HANDLE);
+        si.hStdError = ::GetStdHandle(STD_ERROR_HANDLE);
+        PROCESS_INFORMATION pi{};
+        std::string log;
+        if (!cudnnsetup::winetest::createProcessWithRetry(exe, L"\"" + exe + L"\" --sleep " + wargv[2], &si, &pi, &log))
+            return 2;
+        ::CloseHandle(pi.hProcess);
+        ::CloseHandle(pi.hThread);
+        std::cout << "child started" << std::endl;
+        return 0;
+    }
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--sleep") {
         ::Sleep(static_cast<DWORD>(_wtoi(wargv[2])));
         return 0;
