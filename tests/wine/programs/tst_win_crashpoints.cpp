@@ -317,7 +317,7 @@ protected:
 // The harness itself: every point is a run of the tool, and a run must end when the tool has.
 TEST(RunProgram, EndsWhenTheProgramHasEndedThoughACopyOfItsOutputLivesOn)
 {
-    const auto self = winetest::programDir() / "tst_win_crashpoints.exe";
+    const auto self = winetest::thisProgram();
     const auto started = std::chrono::steady_clock::now();
     const auto r = winetest::runProgram(self, {"--leave-child", "15000"});
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -330,7 +330,7 @@ TEST(RunProgram, EndsWhenTheProgramHasEndedThoughACopyOfItsOutputLivesOn)
 
 TEST(RunProgram, EndsAProgramStillRunningAtTheLimit)
 {
-    const auto self = winetest::programDir() / "tst_win_crashpoints.exe";
+    const auto self = winetest::thisProgram();
     const auto started = std::chrono::steady_clock::now();
     const auto r = winetest::runProgram(self, {"--sleep", "60000"}, std::chrono::seconds(3));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -12,13 +12,15 @@
 
 namespace cudnnsetup::winetest {
 
-std::filesystem::path programDir()
+std::filesystem::path thisProgram()
 {
     std::wstring buffer(32768, L'\0');
     const DWORD n = ::GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
     buffer.resize(n);
-    return std::filesystem::path(buffer).parent_path();
+    return std::filesystem::path(buffer);
 }
+
+std::filesystem::path programDir() { return thisProgram().parent_path(); }
 
 std::filesystem::path testDll(const std::string& name) { return programDir() / "dlls" / name; }
 
@@ -90,8 +92,7 @@ FileHolderProcess::FileHolderProcess(const std::filesystem::path& file)
         return;
     ::SetHandleInformation(m_stdin, HANDLE_FLAG_INHERIT, 0);
     ::SetHandleInformation(readyRead, HANDLE_FLAG_INHERIT, 0);
-    std::wstring exe(32768, L'\0');
-    exe.resize(::GetModuleFileNameW(nullptr, exe.data(), static_cast<DWORD>(exe.size())));
+    const std::wstring exe = thisProgram().wstring();
     const std::wstring line = L"\"" + exe + L"\" --hold \"" + file.wstring() + L"\"";
     STARTUPINFOW si{};
     si.cb = sizeof si;
@@ -169,8 +170,7 @@ int main(int argc, char** argv)
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--leave-child") {
         // Starts itself with --sleep MS, handles inherited (its stdout and stderr among them), and
         // ends at once: the child holds copies of the output pipes' write ends after this has ended.
-        std::wstring exe(32768, L'\0');
-        exe.resize(::GetModuleFileNameW(nullptr, exe.data(), static_cast<DWORD>(exe.size())));
+        const std::wstring exe = cudnnsetup::winetest::thisProgram().wstring();
         STARTUPINFOW si{};
         si.cb = sizeof si;
         si.dwFlags = STARTF_USESTDHANDLES;

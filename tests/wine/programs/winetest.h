@@ -8,6 +8,8 @@
 
 namespace cudnnsetup::winetest {
 
+// The running test program's own .exe (its child modes: --hold, --sleep, --leave-child, ...).
+std::filesystem::path thisProgram();
 // The folder of the running test program (…/wine-tests).
 std::filesystem::path programDir();
 // A test DLL built next to the programs (…/wine-tests/dlls/NAME).
