@@ -22,6 +22,9 @@ if [ "${1:-build}" = test ]; then
   # hook), by syscall fault injection (tests/cli/tst_cli_crashpoints.cpp),
   # and reads the install's fsync/rename calls (tests/cli/tst_cli_durability).
   want+=(strace)
+  # pkexec (with polkitd), dbus-daemon, dbus-send: the real Linux elevation, on a bus of the
+  # test's own in a mount namespace (tests/cli/tst_cli_pkexec.cpp).
+  want+=(pkexec dbus-daemon dbus-bin)
   # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
   want+=(rpm)
 fi

@@ -199,6 +199,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     const std::string target = o.newPrefix ? a.prefix : a.toolkit;
     const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec).generic_string();
     o.applyHere = !elevator->needed({root, o.stateDir});
+    if (!o.applyHere)
+        o.stateDir = elevatedStateDirFor(o.stateDir);
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.

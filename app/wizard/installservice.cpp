@@ -10,6 +10,7 @@
 #include "install/engine.h"
 #include "install/installflow.h"
 #include "install/plan.h"
+#include "install/statedir.h"
 #include "install/helperprogress.h"
 #include "install/trust.h"
 #include "platform/elevation.h"
@@ -344,6 +345,8 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             auto elevator = makeElevator();
             FlowOptions o = flowOptions(request, &ctx);
             o.applyHere = !request.alwaysElevate && !elevator->needed({request.toolkit.toStdString(), o.stateDir});
+            if (!o.applyHere)
+                o.stateDir = elevatedStateDirFor(o.stateDir);
             const std::string toolkit = request.toolkit.toStdString();
             FlowResult r;
             if (operation == Operation::Install) {

@@ -7,16 +7,32 @@
 
 namespace cudnnsetup {
 
+std::string elevatedStateDir()
+{
+#ifdef _WIN32
+    const char* pd = std::getenv("ProgramData");
+    return std::string(pd && *pd ? pd : "C:\\ProgramData") + "\\cudnn-setup";
+#else
+    return "/var/lib/cudnn-setup";
+#endif
+}
+
+std::string elevatedStateDirFor(const std::string& current)
+{
+    const char* env = std::getenv("CUDNN_SETUP_STATE_DIR");
+    const bool chosen = (env && *env) || current != defaultStateDir();
+    return chosen ? current : elevatedStateDir();
+}
+
 std::string defaultStateDir()
 {
     if (const char* env = std::getenv("CUDNN_SETUP_STATE_DIR"); env && *env)
         return env;
 #ifdef _WIN32
-    const char* pd = std::getenv("ProgramData");
-    return std::string(pd && *pd ? pd : "C:\\ProgramData") + "\\cudnn-setup";
+    return elevatedStateDir();
 #else
     if (::geteuid() == 0)
-        return "/var/lib/cudnn-setup";
+        return elevatedStateDir();
     if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
         return std::string(xdg) + "/cudnn-setup";
     const char* home = std::getenv("HOME");
