@@ -10,6 +10,7 @@
 #include "install/archiveinfo.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
+#include "install/interrupted.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
@@ -176,6 +177,35 @@ int report(const CommandContext& ctx, const InstallArgs& a, const FlowResult& r,
     return code;
 }
 
+// A journal only the elevated side may roll back (a killed helper's, install/interrupted.h):
+// `recover` through the elevated helper. Its exit code and document, or ours for a refusal.
+std::pair<int, nlohmann::json> recoverThroughHelper(const CommandContext& ctx, const InterruptedTransaction& t,
+                                                    const std::optional<std::string>& only, Elevator& elevator)
+{
+    say(ctx, "an interrupted transaction of " + t.toolkit + " (" + t.stateDir +
+                 ") needs administrator rights to be rolled back: asking for them ...");
+    auto r = recoverElevated(elevator, currentExecutable(), t, only);
+    Outcome o;
+    if (!r) {
+        o.problems.push_back({r.error().code, std::nullopt, r.error().message});
+        return {static_cast<int>(ExitCode::NeedsAdmin), outcomeJson(t.toolkit, o)};
+    }
+    try {
+        return {r->exitCode, nlohmann::json::parse(r->document)};
+    } catch (const nlohmann::json::exception&) {
+        o.problems.push_back({"elevation-failed", std::nullopt,
+                              "The elevated helper gave no result (exit " + std::to_string(r->exitCode) +
+                                  "); run `cudnn-setup recover` as an administrator."});
+        return {r->exitCode == 0 ? static_cast<int>(ExitCode::NotRolledBack) : r->exitCode, outcomeJson(t.toolkit, o)};
+    }
+}
+
+std::string canonicalOf(const std::string& path)
+{
+    std::error_code ec;
+    return std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).generic_string();
+}
+
 int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
 {
     FlowOptions o;
@@ -201,6 +231,15 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     o.applyHere = !elevator->needed({root, o.stateDir});
     if (!o.applyHere)
         o.stateDir = elevatedStateDirFor(o.stateDir);
+    // A killed helper's journal first, through the helper: the flow would try it here and stop
+    // half way (no-permission), and a plan of the half-changed toolkit is not what the helper finds.
+    if (!o.applyHere && !o.dryRun)
+        if (auto t = findInterrupted(o.stateDir, *elevator); t && t->needsElevation) {
+            auto [code, doc] = recoverThroughHelper(ctx, *t, std::nullopt, *elevator);
+            if (code != 0 || !doc.value("ok", false))
+                return finish(ctx, doc, code == 0 ? static_cast<int>(ExitCode::NotRolledBack) : code);
+            say(ctx, "rolled back the interrupted transaction of " + t->toolkit);
+        }
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
@@ -218,22 +257,28 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
 {
     const std::string stateDir = stateDirOf(ctx);
-    std::string root = toolkit;
-    if (root.empty()) {
-        auto files = makeRealFileOps();
-        if (auto journal = loadJournal(*files, journalPathIn(stateDir)); journal && *journal)
-            root = (*journal)->plan.toolkit;
-    }
     std::optional<std::string> only;
-    if (!toolkit.empty()) {
-        std::error_code ec;
-        only = std::filesystem::weakly_canonical(toolkit, ec).generic_string();
+    if (!toolkit.empty())
+        only = canonicalOf(toolkit);
+    auto elevator = makeElevator();
+    const auto interrupted = findInterrupted(stateDir, *elevator);
+    // Elevated only for a journal this command acts on (no --toolkit, or the journal's).
+    if (interrupted && interrupted->needsElevation &&
+        (!only || interrupted->toolkit.empty() || canonicalOf(interrupted->toolkit) == *only)) {
+        auto [code, doc] = recoverThroughHelper(ctx, *interrupted, only, *elevator);
+        return finish(ctx, doc, code);
     }
-    const Outcome o = recoverInterrupted(stateDir, only);
+    const std::string dir = interrupted ? interrupted->stateDir : stateDir;
+    const std::string root = toolkit.empty() && interrupted ? interrupted->toolkit : toolkit;
+    const Outcome o = recoverInterrupted(dir, only);
     // "busy": the journal is another process's live transaction, left alone; nothing changed.
     const bool busy = !o.problems.empty() && o.problems.front().code == "busy";
-    return finish(ctx, outcomeJson(root, o),
-                  static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
+    const int code = finish(ctx, outcomeJson(root, o),
+                            static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
+    // Started through "runas" (recoverThroughHelper on Windows), this process has no pipe to its caller.
+    if (processHasAdminRights() && interrupted && !interrupted->transaction.empty())
+        writeHelperOutcome(dir, interrupted->transaction, g_lastDocument.dump());
+    return code;
 }
 
 // The elevated side (WiX burn's elevated engine): told what the user asked for, it trusts

@@ -9,6 +9,7 @@
 #include "archive/verifier.h"
 #include "install/engine.h"
 #include "install/installflow.h"
+#include "install/interrupted.h"
 #include "install/plan.h"
 #include "install/statedir.h"
 #include "install/helperprogress.h"
@@ -175,6 +176,33 @@ Problems problemsFrom(const nlohmann::json& list)
     return out;
 }
 
+// The helper's JSON document (its stdout, or its state folder's copy) as an outcome.
+OutcomeView fromHelper(Operation operation, const std::string& output, int rc)
+{
+    cudnnsetup::Outcome o;
+    try {
+        const nlohmann::json doc = nlohmann::json::parse(output);
+        o.ok = doc.value("ok", false);
+        o.rolledBack = doc.value("rolled_back", false);
+        if (doc.contains("actions") && doc["actions"].is_array())
+            o.actions = doc["actions"];
+        o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
+        for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
+            if (p.code != "not-restored")  // the document lists them in both
+                o.problems.push_back(std::move(p));
+    } catch (const std::exception&) {
+        OutcomeView v = failed(operation, Error{"elevation-failed", "The elevated helper gave no result (exit " +
+                                                    std::to_string(rc) + "); run `cudnn-setup recover` as an administrator.", ""});
+        v.exitCode = rc == 0 ? int(ExitCode::NotRolledBack) : rc;
+        v.problems << view(Problem{"elevation-failed", std::nullopt, "The elevated helper gave no result."});
+        return v;
+    }
+    OutcomeView v = toOutcome(operation, o);
+    v.exitCode = rc;
+    v.elevated = true;
+    return v;
+}
+
 // The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply --operation ...`,
 // started by pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is
 // not writable. The helper gets only the intent (install/trust.h): it verifies the archive, scans the
@@ -203,28 +231,27 @@ OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Pl
     }
     if (output.empty())  // Windows: no pipe from a "runas" process; its state folder has it
         output = readHelperOutcome(plan.stateDir, plan.transactionId).value_or(std::string());
-    cudnnsetup::Outcome o;
-    try {
-        const nlohmann::json doc = nlohmann::json::parse(output);
-        o.ok = doc.value("ok", false);
-        o.rolledBack = doc.value("rolled_back", false);
-        if (doc.contains("actions") && doc["actions"].is_array())
-            o.actions = doc["actions"];
-        o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
-        for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
-            if (p.code != "not-restored")  // the document lists them in both
-                o.problems.push_back(std::move(p));
-    } catch (const std::exception&) {
-        OutcomeView v = failed(operation, Error{"elevation-failed", "The elevated helper gave no result (exit " +
-                                                    std::to_string(*rc) + "); run `cudnn-setup recover` as an administrator.", ""});
-        v.exitCode = *rc == 0 ? int(ExitCode::NotRolledBack) : *rc;
-        v.problems << view(Problem{"elevation-failed", std::nullopt, "The elevated helper gave no result."});
+    return fromHelper(operation, output, *rc);
+}
+
+// A killed helper's journal (install/interrupted.h) is the administrators' to roll back: through
+// the elevated helper's `recover`, as the command line does. Rolling it back here would stop half
+// way (no-permission), and a plan of the half-changed toolkit is not what the helper finds.
+OutcomeView recoverThroughHelper(const InstallRequest& r, const InterruptedTransaction& t, Elevator& elevator,
+                                 TaskContext& ctx)
+{
+    ctx.progress.log(InstallService::tr("An interrupted change of %1 can only be rolled back with administrator "
+                                        "rights: asking for them.")
+                         .arg(QDir::toNativeSeparators(q(t.toolkit)))
+                         .toStdString());
+    auto rc = recoverElevated(elevator, r.helperProgram.toStdString(), t, std::nullopt);
+    if (!rc) {
+        OutcomeView v = failed(Operation::Recover, rc.error());
+        v.exitCode = int(ExitCode::NeedsAdmin);
+        v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
         return v;
     }
-    OutcomeView v = toOutcome(operation, o);
-    v.exitCode = *rc;
-    v.elevated = true;
-    return v;
+    return fromHelper(Operation::Recover, rc->document, rc->exitCode);
 }
 
 
@@ -340,13 +367,21 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             // The core's flow: recover an interrupted transaction first, verify (a chosen repair archive),
             // snapshot, plan, apply here or, when the toolkit is not writable, hand the plan to the
             // elevated helper.
-            if (operation == Operation::Recover)
-                return toOutcome(operation, recoverInterrupted(request.stateDir.toStdString()));
             auto elevator = makeElevator();
+            if (operation == Operation::Recover) {
+                const auto t = findInterrupted(request.stateDir.toStdString(), *elevator);
+                if (t && t->needsElevation)
+                    return recoverThroughHelper(request, *t, *elevator, ctx);
+                return toOutcome(operation, recoverInterrupted(t ? t->stateDir : request.stateDir.toStdString()));
+            }
             FlowOptions o = flowOptions(request, &ctx);
             o.applyHere = !request.alwaysElevate && !elevator->needed({request.toolkit.toStdString(), o.stateDir});
             if (!o.applyHere)
                 o.stateDir = elevatedStateDirFor(o.stateDir);
+            if (!o.applyHere)
+                if (const auto t = findInterrupted(o.stateDir, *elevator); t && t->needsElevation)
+                    if (OutcomeView recovered = recoverThroughHelper(request, *t, *elevator, ctx); !recovered.ok)
+                        return recovered;
             const std::string toolkit = request.toolkit.toStdString();
             FlowResult r;
             if (operation == Operation::Install) {

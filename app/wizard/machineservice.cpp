@@ -13,8 +13,11 @@
 #endif
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 #include "install/fileops.h"
+#include "install/interrupted.h"
 #include "install/journal.h"
 #include "install/plan.h"
+#include "install/statedir.h"
+#include "platform/elevation.h"
 #endif
 
 #include <QFileInfo>
@@ -117,12 +120,17 @@ void addInstallState(MachineView& m, const QString& stateDir)
 {
 #if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     const std::string dir = stateDir.toStdString();
+    auto elevator = makeElevator();
     for (ToolkitView& t : m.toolkits) {
         const QString canonical = QFileInfo(t.path).canonicalFilePath();
-        t.hasRecord = !canonical.isEmpty() && QFileInfo::exists(q(recordPathFor(dir, canonical.toStdString())));
+        // A toolkit only the helper may change has its record in the helper's state folder.
+        const std::string recordDir =
+            elevator->needed({canonical.toStdString(), dir}) ? elevatedStateDirFor(dir) : dir;
+        t.hasRecord = !canonical.isEmpty() && QFileInfo::exists(q(recordPathFor(recordDir, canonical.toStdString())));
     }
     auto files = makeRealFileOps();
-    auto journal = loadJournal(*files, journalPathIn(dir));
+    const auto interrupted = findInterrupted(dir, *elevator);
+    auto journal = loadJournal(*files, journalPathIn(interrupted ? interrupted->stateDir : dir));
     if (!journal) {
         m.interruptedTransaction = true;
         m.interruptedText = q(journal.error().message);

@@ -130,6 +130,10 @@
       <source>Administrator rights are needed: asking for them to run the installer's helper.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>MachineService</name>

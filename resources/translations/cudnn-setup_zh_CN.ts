@@ -126,6 +126,10 @@
       <source>Administrator rights are needed: asking for them to run the installer's helper.</source>
       <translation>需要管理员权限：正在请求权限以运行安装辅助程序。</translation>
     </message>
+    <message>
+      <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
+      <translation>%1 有一项被中断的更改，只有具备管理员权限才能回滚：正在请求权限。</translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>

@@ -155,6 +155,8 @@ ZH = {
 "cuDNN archive (*.zip *.tar.xz *.tgz)": "cuDNN 压缩包 (*.zip *.tar.xz *.tgz)",
 "This cuDNN was not installed by cudnn-setup: choose the archive to repair it from.":
     "这份 cuDNN 不是由 cudnn-setup 安装的：请选择用来修复它的压缩包。",
+"An interrupted change of %1 can only be rolled back with administrator rights: asking for them.":
+    "%1 有一项被中断的更改，只有具备管理员权限才能回滚：正在请求权限。",
 "Administrator rights are needed: asking for them to run the installer's helper.":
     "需要管理员权限：正在请求权限以运行安装辅助程序。",
 # ProblemText: install, detect and validate codes

@@ -12,14 +12,20 @@
 //            the toolkit as it was, the installed files are root's, the linker file comes and goes.
 //   refused: no rule and no authentication agent: pkexec says 127, the tool exits 4 with
 //            elevation-refused, and the toolkit is byte-identical.
+//   interrupted: a killed helper's journal, as the standard user sees it: `recover`, an install
+//            again, the wizard's Welcome page and its Recover (InstallService, run as nobody by
+//            this program's own --wizard-* modes) all roll it back through pkexec.
 // Skipped, with the reason, without root, unshare, pkexec, polkitd or dbus-daemon
 // (scripts/deps.sh test installs them), or without the release build (scripts/test.sh builds it).
 #include "clirunner.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "wizard/installservice.h"
+#include "wizard/machineservice.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -29,6 +35,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cstdio>
+#include <cstring>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -96,10 +105,54 @@ asNobody() { name=$1; shift; (cd / && runuser -u nobody -- "$@" > "$out/$name.ou
 
 }  // namespace
 
+// This program as nobody, the wizard's side: `--wizard-detect STATE TOOLKIT` prints what the Welcome
+// page is told (an interrupted transaction? a record for the toolkit?); `--wizard-recover STATE HELPER`
+// runs its Recover. One JSON line each.
+template <typename T>
+T waitFor(cudnnsetup::wizard::Task<T>* task)
+{
+    QEventLoop loop;
+    QObject::connect(task, &cudnnsetup::wizard::TaskBase::finished, &loop, &QEventLoop::quit);
+    if (task->isRunning())
+        loop.exec();
+    return task->result();
+}
+
+int wizardChild(int argc, char** argv)
+{
+    using namespace cudnnsetup::wizard;
+    QCoreApplication app(argc, argv);
+    const QString mode = argv[1], stateDir = argv[2], other = argv[3];
+    QJsonObject out;
+    if (mode == "--wizard-detect") {
+        const MachineView m = waitFor(MachineService::detect({other}, false, stateDir, &app));
+        out["interrupted"] = m.interruptedTransaction;
+        out["interrupted_text"] = m.interruptedText;
+        for (const ToolkitView& t : m.toolkits)
+            if (QFileInfo(t.path).canonicalFilePath() == QFileInfo(other).canonicalFilePath())
+                out["has_record"] = t.hasRecord;
+    } else {
+        InstallRequest r;
+        r.stateDir = stateDir;
+        r.helperProgram = other;
+        const OutcomeView v = waitFor(InstallService::run(Operation::Recover, r, &app));
+        out["ok"] = v.ok;
+        out["exit_code"] = v.exitCode;
+        out["elevated"] = v.elevated;
+        out["headline"] = v.headline;
+        QJsonArray codes;
+        for (const ProblemView& p : v.problems)
+            codes << p.code;
+        out["problems"] = codes;
+    }
+    std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+    return 0;
+}
+
 class TestCliPkexec : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
-    QString m_root, m_cli, m_tarball, m_home, m_fakeLdconfig;
+    QString m_root, m_cli, m_tarball, m_home, m_fakeLdconfig, m_self;
     QStringList m_mountPoints;  // made on the host for the namespace's tmpfs: removed again
 
     // A toolkit like /usr/local/cuda, root's, that nobody may read and not write.
@@ -131,7 +184,7 @@ class TestCliPkexec : public QObject {
         o.out = m_root + "/" + name;
         QDir().mkpath(o.out);
         ::chmod(QFile::encodeName(o.out).constData(), 0777);  // nobody writes its output here
-        const QString script = QString::fromLatin1(kScript) + lines.join('\n') + "\n";
+        const QString script = QString::fromLatin1(kScript) + lines.join(QLatin1Char(0x0a)) + "\nexit 0\n";
         const CliRun r = runProgram("unshare", {"-m", "-p", "-f", "--mount-proc", "--propagation", "private", "sh",
                                                 "-c", script, "sh", rule, m_fakeLdconfig, o.out},
                                     QProcessEnvironment::systemEnvironment(), kTimeoutMs);
@@ -140,9 +193,26 @@ class TestCliPkexec : public QObject {
         return o;
     }
 
+    // polkit lets nobody run exactly this binary as root, without asking.
+    QString grantRule() const
+    {
+        return "polkit.addRule(function(action, subject) {\n"
+               "  if (action.id == \"org.freedesktop.policykit.exec\" && subject.user == \"nobody\" &&\n"
+               "      action.lookup(\"program\") == \"" + m_cli + "\")\n"
+               "    return polkit.Result.YES;\n"
+               "});";
+    }
+
     QStringList asNobody(const QString& name, const QStringList& cliArgs) const
     {
         return {"asNobody " + name + " env HOME=" + quoted(m_home) + " " + quoted(m_cli) + " " + quoted(cliArgs)};
+    }
+
+    // The wizard as nobody would run it: its state folder is the default one, in nobody's home.
+    QStringList asNobodyWizard(const QString& name, const QString& mode, const QString& other) const
+    {
+        return {"asNobody " + name + " env HOME=" + quoted(m_home) + " QT_QPA_PLATFORM=offscreen " + quoted(m_self) +
+                " " + mode + " " + quoted(m_home + "/.local/state/cudnn-setup") + " " + quoted(other)};
     }
 
     static QJsonObject document(const QString& out, const QString& name)
@@ -185,6 +255,10 @@ private slots:
         QVERIFY(QFile::copy(kReleaseCli, m_cli));
         QVERIFY(QFile::setPermissions(m_cli, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
                                                  QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+        // This program, for its --wizard-* modes as nobody (who cannot enter the build folder everywhere).
+        m_self = m_root + "/tst_cli_pkexec";
+        QVERIFY(QFile::copy(QCoreApplication::applicationFilePath(), m_self));
+        QVERIFY(QFile::setPermissions(m_self, QFile::permissions(m_cli)));
         m_tarball = m_root + "/" + QString::fromStdString(cudnnsetup::fixtures::linuxArchiveName({}));
         std::string error;
         QVERIFY2(cudnnsetup::fixtures::writeTar(m_tarball.toStdString(), cudnnsetup::fixtures::cudnnLinuxRelease({}),
@@ -218,16 +292,13 @@ private slots:
     {
         const QString toolkit = makeToolkit("cuda-13.0");
         const QStringList before = manifest(toolkit);
-        const QString rule = "polkit.addRule(function(action, subject) {\n"
-                             "  if (action.id == \"org.freedesktop.policykit.exec\" && subject.user == \"nobody\" &&\n"
-                             "      action.lookup(\"program\") == \"" + m_cli + "\")\n"
-                             "    return polkit.Result.YES;\n"
-                             "});";
+        const QString rule = grantRule();
         QStringList lines = asNobody("install", {"--json", "install", m_tarball, "--toolkit", toolkit, "--allow-unknown"});
         lines << "find " + quoted(toolkit) + " -printf '%u %y %P\\n' | sort > \"$out/toolkit-after-install\"";
         lines << "ls /etc/ld.so.conf.d > \"$out/conf-after-install\"";
         lines << "cat /etc/ld.so.conf.d/* > \"$out/conf-text\" 2>/dev/null";
         lines << "ls -n /var/lib/cudnn-setup > \"$out/state-after-install\"";
+        lines << asNobodyWizard("wizard-detect", "--wizard-detect", toolkit);
         lines << asNobody("uninstall", {"--json", "uninstall", "--toolkit", toolkit});
         lines << "ls /etc/ld.so.conf.d > \"$out/conf-after-uninstall\"";
         const Outcome o = inNamespace("granted", rule, lines);
@@ -245,11 +316,91 @@ private slots:
         QVERIFY2(readAll(o.out + "/conf-text").contains(toolkit.toUtf8() + "/lib"), readAll(o.out + "/conf-text"));
         QVERIFY2(QFile::exists(m_root + "/ldconfig-ran"), "the helper did not run /sbin/ldconfig");
 
+        // The wizard's Welcome page, as nobody, sees the record (in root's folder): maintenance is offered.
+        QVERIFY2(exitOf(o.out, "wizard-detect") == 0, told(o.out, "wizard-detect"));
+        QCOMPARE(document(o.out, "wizard-detect")["has_record"].toBool(), true);
+
         // Uninstalled the same way: the toolkit as it was before, the linker file gone.
         QVERIFY2(exitOf(o.out, "uninstall") == 0, told(o.out, "uninstall") + o.log);
         QCOMPARE(document(o.out, "uninstall")["ok"].toBool(), true);
         QCOMPARE(manifest(toolkit), before);
         QCOMPARE(readAll(o.out + "/conf-after-uninstall"), QByteArray());
+    }
+
+    // The helper was killed half way (power loss): its journal is in root's state folder and the
+    // toolkit is half changed. Made here by the hooks-on build run as root with the kill hook, which
+    // leaves exactly what a killed helper leaves. Then the standard user, with the rights granted:
+    //   recover:       `recover` finds the journal in root's folder and rolls it back through
+    //                  pkexec (before: "no interrupted transaction" in the user's own folder);
+    //   install again: the install rolls it back through pkexec first, then installs (before: it
+    //                  tried here, stopped half way with no-permission, exit 5);
+    // and without the rights, `recover` is refused (exit 4) and nothing moves.
+    void interruptedElevatedTransaction_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<bool>("granted");
+        QTest::newRow("recover") << "recover" << true;
+        QTest::newRow("install again") << "install" << true;
+        QTest::newRow("recover refused") << "recover" << false;
+        QTest::newRow("the wizard's Recover") << "wizard" << true;
+    }
+    void interruptedElevatedTransaction()
+    {
+        QFETCH(QString, command);
+        QFETCH(bool, granted);
+        const QString toolkit = makeToolkit("cuda-13.0-interrupted-" + QString(QTest::currentDataTag()).replace(' ', '-'));
+        const QStringList before = manifest(toolkit);
+        QStringList lines;
+        lines << "CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(QStringLiteral(CUDNN_SETUP_CLI_PATH)) + " --json install " +
+                     quoted(m_tarball) + " --toolkit " + quoted(toolkit) +
+                     " --allow-unknown > \"$out/killed.out\" 2>&1; echo $? > \"$out/killed.rc\"";
+        lines << "find " + quoted(toolkit) + " -printf '%P\\n' | sort > \"$out/toolkit-after-kill\"";
+        lines << "test -f /var/lib/cudnn-setup/journal.json && echo journal > \"$out/journal-after-kill\"";
+        const QStringList install{"--json", "install", m_tarball, "--toolkit", toolkit, "--allow-unknown"};
+        if (command == "wizard") {
+            lines << asNobodyWizard("wizard-detect", "--wizard-detect", toolkit);
+            lines << asNobodyWizard(command, "--wizard-recover", m_cli);
+        } else {
+            lines << asNobody(command, command == "recover" ? QStringList{"--json", "recover"} : install);
+        }
+        lines << "find " + quoted(toolkit) + " -printf '%P\\n' | sort > \"$out/toolkit-after\"";
+        lines << "test -f /var/lib/cudnn-setup/journal.json && echo journal > \"$out/journal-after\"";
+        const Outcome o = inNamespace(QString("interrupted-") + QTest::currentDataTag(), granted ? grantRule() : QString(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        // The kill left what a killed helper leaves: a journal, and a toolkit that is half changed.
+        QVERIFY2(readAll(o.out + "/killed.rc").trimmed() == "137", readAll(o.out + "/killed.out"));
+        QCOMPARE(readAll(o.out + "/journal-after-kill"), QByteArray("journal\n"));
+        const QByteArray halfway = readAll(o.out + "/toolkit-after-kill");
+        QVERIFY2(halfway.contains(".cudnn-setup"), halfway);
+
+        const QJsonObject doc = document(o.out, command);
+        if (!granted) {
+            QVERIFY2(exitOf(o.out, command) == 4, told(o.out, command) + o.log);
+            QCOMPARE(doc["problems"].toArray().at(0).toObject()["code"].toString(), QString("elevation-refused"));
+            QCOMPARE(readAll(o.out + "/journal-after"), QByteArray("journal\n"));
+            QCOMPARE(readAll(o.out + "/toolkit-after"), halfway);
+            return;
+        }
+        QVERIFY2(exitOf(o.out, command) == 0, told(o.out, command) + o.log);
+        QCOMPARE(doc["ok"].toBool(), true);
+        QCOMPARE(readAll(o.out + "/journal-after"), QByteArray());
+        if (command == "wizard") {
+            // The Welcome page showed "Recover now"; its Recover went through the helper.
+            const QJsonObject seen = document(o.out, "wizard-detect");
+            QVERIFY2(seen["interrupted"].toBool(), told(o.out, "wizard-detect"));
+            QVERIFY2(seen["interrupted_text"].toString().contains(toolkit), told(o.out, "wizard-detect"));
+            QVERIFY2(doc["elevated"].toBool(), told(o.out, command));
+            QCOMPARE(manifest(toolkit), before);
+        } else if (command == "recover") {
+            QCOMPARE(doc["rolled_back"].toBool(), true);
+            QCOMPARE(manifest(toolkit), before);
+        } else {
+            const QByteArray installed = readAll(o.out + "/toolkit-after");
+            QVERIFY2(installed.contains("\nlib/libcudnn.so.9.19.0\n"), installed + told(o.out, command));
+            QVERIFY2(!installed.contains(".cudnn-setup/"), installed);  // no work folder left over
+            QVERIFY2(readAll(o.out + "/" + command + ".err").contains("rolled back the interrupted transaction"),
+                     told(o.out, command));
+        }
     }
 
     void refusedChangesNothing()
@@ -271,5 +422,12 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliPkexec)
+int main(int argc, char** argv)
+{
+    if (argc == 4 && (std::strcmp(argv[1], "--wizard-detect") == 0 || std::strcmp(argv[1], "--wizard-recover") == 0))
+        return wizardChild(argc, argv);
+    QCoreApplication app(argc, argv);
+    TestCliPkexec test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_cli_pkexec.moc"

@@ -1,0 +1,54 @@
+#include "install/interrupted.h"
+
+#include "install/fileops.h"
+#include "install/helperprogress.h"
+#include "install/journal.h"
+#include "install/statedir.h"
+
+namespace cudnnsetup {
+
+std::optional<InterruptedTransaction> findInterrupted(const std::string& stateDir, const Elevator& elevator)
+{
+    auto files = makeRealFileOps();
+    std::vector<std::string> dirs{stateDir};
+    if (const std::string elevated = elevatedStateDirFor(stateDir); elevated != stateDir)
+        dirs.push_back(elevated);
+    for (const std::string& dir : dirs) {
+        if (files->type(journalPathIn(dir)) == NodeType::Missing)
+            continue;
+        InterruptedTransaction t;
+        t.stateDir = dir;
+        if (auto journal = loadJournal(*files, journalPathIn(dir)); journal && *journal) {
+            t.toolkit = (*journal)->plan.toolkit;
+            t.transaction = (*journal)->plan.transactionId;
+        }
+        std::vector<std::string> folders{dir};
+        if (!t.toolkit.empty())
+            folders.push_back(t.toolkit);
+        t.needsElevation = !processHasAdminRights() && elevator.needed(folders);
+        return t;
+    }
+    return std::nullopt;
+}
+
+Result<ElevatedRecovery> recoverElevated(Elevator& elevator, const std::string& program,
+                                         const InterruptedTransaction& interrupted,
+                                         const std::optional<std::string>& toolkit,
+                                         const std::function<void()>& whileWaiting)
+{
+    std::vector<std::string> args{"--json", "--state-dir", interrupted.stateDir, "recover"};
+    if (toolkit) {
+        args.push_back("--toolkit");
+        args.push_back(*toolkit);
+    }
+    ElevatedRecovery out;
+    auto rc = elevator.run(program, args, &out.document, whileWaiting);
+    if (!rc)
+        return rc.error();
+    out.exitCode = *rc;
+    if (out.document.empty() && !interrupted.transaction.empty())
+        out.document = readHelperOutcome(interrupted.stateDir, interrupted.transaction).value_or(std::string());
+    return out;
+}
+
+}  // namespace cudnnsetup
