@@ -276,7 +276,9 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
     const int code = finish(ctx, outcomeJson(root, o),
                             static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
     // Started through "runas" (recoverThroughHelper on Windows), this process has no pipe to its caller.
-    if (processHasAdminRights() && interrupted && !interrupted->transaction.empty())
+    // Written only into a folder checked to be administrators-only: never, as root, into a user's.
+    if (processHasAdminRights() && interrupted && !interrupted->transaction.empty() &&
+        prepareStateDir(dir, StateDirAccess::Shared).ok())
         writeHelperOutcome(dir, interrupted->transaction, g_lastDocument.dump());
     return code;
 }
