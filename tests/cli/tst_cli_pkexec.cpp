@@ -20,11 +20,11 @@
 #include "clirunner.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "installfixture.h"
 #include "wizard/installservice.h"
 #include "wizard/machineservice.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -41,6 +41,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+using installtest::manifest;  // every path below a root: type, size, permissions, SHA-256
 
 namespace {
 
@@ -60,28 +62,6 @@ QString quoted(const QStringList& args)
     for (const QString& a : args)
         q << quoted(a);
     return q.join(' ');
-}
-
-// Every path under root with its owner, mode, and the bytes or link target: what "left as it was" means.
-QStringList manifest(const QString& root)
-{
-    QStringList lines;
-    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        struct stat st {};
-        if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
-            continue;
-        QString line = path.mid(root.size()) + " " + QString::number(st.st_uid) + " " + QString::number(st.st_mode, 8);
-        if (S_ISLNK(st.st_mode))
-            line += " -> " + QFileInfo(path).symLinkTarget();
-        else if (S_ISREG(st.st_mode))
-            line += " " + QString::fromLatin1(readAll(path).toHex().left(64)) + " " + QString::number(st.st_size);
-        lines << line;
-    }
-    lines.sort();
-    return lines;
 }
 
 // The namespace's script: $1 the polkit rule ("" for none), $2 the stand-in ldconfig, $3 the
@@ -158,17 +138,7 @@ class TestCliPkexec : public QObject {
     // A toolkit like /usr/local/cuda, root's, that nobody may read and not write.
     QString makeToolkit(const QString& name)
     {
-        const QString toolkit = m_root + "/" + name;
-        QDir().mkpath(toolkit + "/lib");
-        QDir().mkpath(toolkit + "/include");
-        QDir().mkpath(toolkit + "/bin");
-        QFile::link("lib", toolkit + "/lib64");
-        cudnnsetup::fixtures::writeBytes((toolkit + "/lib/libcudart.so.13").toStdString(),
-                                         cudnnsetup::fixtures::buildElfSharedObject("libcudart.so.13"));
-        QFile::link("libcudart.so.13", toolkit + "/lib/libcudart.so");
-        cudnnsetup::fixtures::writeText((toolkit + "/include/cuda_runtime_api.h").toStdString(),
-                                        "#define CUDART_VERSION 13000\n");
-        return toolkit;
+        return QString::fromStdString(cudnnsetup::fixtures::buildLinuxCudaToolkit((m_root + "/" + name).toStdString()));
     }
 
     struct Outcome {

@@ -54,19 +54,9 @@ QProcessEnvironment cleanEnv()
     return env;
 }
 
-// A toolkit like /usr/local/cuda: lib64 -> lib, cudart, no cuDNN.
 QString linuxToolkit(const QString& toolkit)
 {
-    QDir().mkpath(toolkit + "/lib");
-    QDir().mkpath(toolkit + "/include");
-    QDir().mkpath(toolkit + "/bin");
-    QFile::link("lib", toolkit + "/lib64");
-    cudnnsetup::fixtures::writeBytes((toolkit + "/lib/libcudart.so.13").toStdString(),
-                                     cudnnsetup::fixtures::buildElfSharedObject("libcudart.so.13"));
-    QFile::link("libcudart.so.13", toolkit + "/lib/libcudart.so");
-    cudnnsetup::fixtures::writeText((toolkit + "/include/cuda_runtime_api.h").toStdString(),
-                                    "#define CUDART_VERSION 13000\n");
-    return toolkit;
+    return QString::fromStdString(cudnnsetup::fixtures::buildLinuxCudaToolkit(toolkit.toStdString()));
 }
 
 }  // namespace
