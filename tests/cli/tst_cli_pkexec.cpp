@@ -10,6 +10,7 @@
 // touched, and the bus and polkitd started there end with the namespace.
 //   granted: a polkit rule lets `nobody` run exactly this binary; install, then uninstall, leave
 //            the toolkit as it was, the installed files are root's, the linker file comes and goes.
+//   prefix:  the same for a new standalone prefix (--prefix; the helper's --new-prefix).
 //   refused: no rule and no authentication agent: pkexec says 127, the tool exits 4 with
 //            elevation-refused, and the toolkit is byte-identical.
 //   interrupted: a killed helper's journal, as the standard user sees it: `recover`, an install
@@ -371,6 +372,29 @@ private slots:
             QVERIFY2(readAll(o.out + "/" + command + ".err").contains("rolled back the interrupted transaction"),
                      told(o.out, command));
         }
+    }
+
+    // A new standalone prefix (`install --prefix`, the helper's --new-prefix) in a folder only root may
+    // write: made by the helper, registered in ld.so.conf.d, and taken away again by the uninstall.
+    void grantedNewPrefixThenUninstall()
+    {
+        const QString prefix = m_root + "/opt/cudnn-9.19";
+        QVERIFY(QDir().mkpath(m_root + "/opt"));
+        QStringList lines = asNobody("install", {"--json", "install", m_tarball, "--prefix", prefix, "--allow-unknown"});
+        lines << "find " + quoted(prefix) + " -printf '%u %y %P\\n' | sort > \"$out/prefix-after-install\"";
+        lines << "cat /etc/ld.so.conf.d/* > \"$out/conf-text\" 2>/dev/null";
+        lines << asNobody("uninstall", {"--json", "uninstall", "--toolkit", prefix});
+        lines << "ls /etc/ld.so.conf.d > \"$out/conf-after-uninstall\"";
+        const Outcome o = inNamespace("prefix", grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(exitOf(o.out, "install") == 0, told(o.out, "install") + o.log);
+        const QByteArray installed = readAll(o.out + "/prefix-after-install");
+        QVERIFY2(installed.contains("\nroot f include/cudnn.h\n"), installed + told(o.out, "install"));
+        QVERIFY2(!installed.contains("nobody"), installed);
+        QVERIFY2(readAll(o.out + "/conf-text").contains(prefix.toUtf8()), readAll(o.out + "/conf-text"));
+        QVERIFY2(exitOf(o.out, "uninstall") == 0, told(o.out, "uninstall") + o.log);
+        QVERIFY2(!QFileInfo::exists(prefix), "the prefix the install made is still there");
+        QCOMPARE(readAll(o.out + "/conf-after-uninstall"), QByteArray());
     }
 
     void refusedChangesNothing()
