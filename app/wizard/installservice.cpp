@@ -255,10 +255,14 @@ OutcomeView recoverThroughHelper(const InstallRequest& r, const InterruptedTrans
 }
 
 
+// The plan the Review page shows and the one the helper applies name the same state folder (and so
+// the same record): the helper's own when it will apply it (install/statedir.h).
 FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
 {
     FlowOptions o;
     o.stateDir = r.stateDir.toStdString();
+    if (r.alwaysElevate || makeElevator()->needed({r.toolkit.toStdString(), o.stateDir}))
+        o.stateDir = elevatedStateDirFor(o.stateDir);
     o.allowUnknown = r.allowUnknown;
     o.noPath = r.noPath;
     o.includeExtraFiles = r.includeExtraFiles;
@@ -376,8 +380,6 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             }
             FlowOptions o = flowOptions(request, &ctx);
             o.applyHere = !request.alwaysElevate && !elevator->needed({request.toolkit.toStdString(), o.stateDir});
-            if (!o.applyHere)
-                o.stateDir = elevatedStateDirFor(o.stateDir);
             if (!o.applyHere)
                 if (const auto t = findInterrupted(o.stateDir, *elevator); t && t->needsElevation)
                     if (OutcomeView recovered = recoverThroughHelper(request, *t, *elevator, ctx); !recovered.ok)

@@ -22,6 +22,7 @@
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "installfixture.h"
+#include "wizard/archiveservice.h"
 #include "wizard/installservice.h"
 #include "wizard/machineservice.h"
 
@@ -88,7 +89,8 @@ asNobody() { name=$1; shift; (cd / && runuser -u nobody -- "$@" > "$out/$name.ou
 
 // This program as nobody, the wizard's side: `--wizard-detect STATE TOOLKIT` prints what the Welcome
 // page is told (an interrupted transaction? a record for the toolkit?); `--wizard-recover STATE HELPER`
-// runs its Recover. One JSON line each.
+// runs its Recover; `--wizard-install STATE HELPER TOOLKIT ARCHIVE` verifies, plans (the Review page)
+// and installs what was reviewed. One JSON line each.
 template <typename T>
 T waitFor(cudnnsetup::wizard::Task<T>* task)
 {
@@ -105,7 +107,29 @@ int wizardChild(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const QString mode = argv[1], stateDir = argv[2], other = argv[3];
     QJsonObject out;
-    if (mode == "--wizard-detect") {
+    if (mode == "--wizard-install") {  // STATE HELPER TOOLKIT ARCHIVE: verify, review the plan, install
+        const ArchiveReport a = waitFor(ArchiveService::verify(argv[5], QString(), QString(), &app));
+        InstallRequest r;
+        r.archive = argv[5];
+        r.toolkit = argv[4];
+        r.allowUnknown = true;
+        r.stateDir = stateDir;
+        r.helperProgram = other;
+        r.verified = a.core;
+        const PlanView plan = waitFor(InstallService::plan(r, &app));
+        out["plan_error"] = plan.error;
+        out["needs_admin"] = plan.needsAdmin;
+        r.plan = plan.core;
+        const OutcomeView v = waitFor(InstallService::run(Operation::Install, r, &app));
+        out["ok"] = v.ok;
+        out["exit_code"] = v.exitCode;
+        out["elevated"] = v.elevated;
+        out["headline"] = v.headline;
+        QJsonArray codes;
+        for (const ProblemView& p : v.problems)
+            codes << p.code;
+        out["problems"] = codes;
+    } else if (mode == "--wizard-detect") {
         const MachineView m = waitFor(MachineService::detect({other}, false, stateDir, &app));
         out["interrupted"] = m.interruptedTransaction;
         out["interrupted_text"] = m.interruptedText;
@@ -374,6 +398,26 @@ private slots:
         }
     }
 
+    // The wizard's Install as nobody: the plan the Review page shows and the one the helper applies
+    // must be the same plan, state folder and record included.
+    void wizardInstallThroughPkexec()
+    {
+        const QString toolkit = makeToolkit("cuda-13.0-wizard");
+        QStringList lines{"asNobody wizard env HOME=" + quoted(m_home) + " " + quoted(m_self) + " --wizard-install " +
+                          quoted(m_home + "/.local/state/cudnn-setup") + " " + quoted(m_cli) + " " + quoted(toolkit) +
+                          " " + quoted(m_tarball)};
+        lines << "find " + quoted(toolkit) + " -printf '%u %y %P\\n' | sort > \"$out/toolkit-after-install\"";
+        const Outcome o = inNamespace("wizard-install", grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        const QJsonObject doc = document(o.out, "wizard");
+        QVERIFY2(exitOf(o.out, "wizard") == 0, told(o.out, "wizard"));
+        QVERIFY2(doc["plan_error"].toString().isEmpty(), told(o.out, "wizard"));
+        QVERIFY2(doc["needs_admin"].toBool(), told(o.out, "wizard"));
+        QVERIFY2(doc["ok"].toBool() && doc["elevated"].toBool(), told(o.out, "wizard") + o.log);
+        const QByteArray installed = readAll(o.out + "/toolkit-after-install");
+        QVERIFY2(installed.contains("\nroot f lib/libcudnn.so.9.19.0\n"), installed);
+    }
+
     // A new standalone prefix (`install --prefix`, the helper's --new-prefix) in a folder only root may
     // write: made by the helper, registered in ld.so.conf.d, and taken away again by the uninstall.
     void grantedNewPrefixThenUninstall()
@@ -418,7 +462,8 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    if (argc == 4 && (std::strcmp(argv[1], "--wizard-detect") == 0 || std::strcmp(argv[1], "--wizard-recover") == 0))
+    if ((argc == 4 && (std::strcmp(argv[1], "--wizard-detect") == 0 || std::strcmp(argv[1], "--wizard-recover") == 0)) ||
+        (argc == 6 && std::strcmp(argv[1], "--wizard-install") == 0))
         return wizardChild(argc, argv);
     QCoreApplication app(argc, argv);
     TestCliPkexec test;
