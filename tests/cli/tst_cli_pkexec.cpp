@@ -101,6 +101,18 @@ T waitFor(cudnnsetup::wizard::Task<T>* task)
     return task->result();
 }
 
+void addOutcome(QJsonObject& out, const cudnnsetup::wizard::OutcomeView& v)
+{
+    out["ok"] = v.ok;
+    out["exit_code"] = v.exitCode;
+    out["elevated"] = v.elevated;
+    out["headline"] = v.headline;
+    QJsonArray codes;
+    for (const cudnnsetup::wizard::ProblemView& p : v.problems)
+        codes << p.code;
+    out["problems"] = codes;
+}
+
 int wizardChild(int argc, char** argv)
 {
     using namespace cudnnsetup::wizard;
@@ -120,15 +132,7 @@ int wizardChild(int argc, char** argv)
         out["plan_error"] = plan.error;
         out["needs_admin"] = plan.needsAdmin;
         r.plan = plan.core;
-        const OutcomeView v = waitFor(InstallService::run(Operation::Install, r, &app));
-        out["ok"] = v.ok;
-        out["exit_code"] = v.exitCode;
-        out["elevated"] = v.elevated;
-        out["headline"] = v.headline;
-        QJsonArray codes;
-        for (const ProblemView& p : v.problems)
-            codes << p.code;
-        out["problems"] = codes;
+        addOutcome(out, waitFor(InstallService::run(Operation::Install, r, &app)));
     } else if (mode == "--wizard-detect") {
         const MachineView m = waitFor(MachineService::detect({other}, false, stateDir, &app));
         out["interrupted"] = m.interruptedTransaction;
@@ -140,15 +144,7 @@ int wizardChild(int argc, char** argv)
         InstallRequest r;
         r.stateDir = stateDir;
         r.helperProgram = other;
-        const OutcomeView v = waitFor(InstallService::run(Operation::Recover, r, &app));
-        out["ok"] = v.ok;
-        out["exit_code"] = v.exitCode;
-        out["elevated"] = v.elevated;
-        out["headline"] = v.headline;
-        QJsonArray codes;
-        for (const ProblemView& p : v.problems)
-            codes << p.code;
-        out["problems"] = codes;
+        addOutcome(out, waitFor(InstallService::run(Operation::Recover, r, &app)));
     }
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return 0;
