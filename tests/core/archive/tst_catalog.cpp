@@ -1,7 +1,9 @@
 // The compiled-in catalog holds every official hash of the fact sheet and is looked up
 // by hash and by official file name.
 #include "archive/catalog.h"
+#include "archive/manifest.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -76,9 +78,9 @@ private slots:
             QVERIFY2(!e.cudnn.empty() && !e.cuda.empty(), e.file.c_str());
             QCOMPARE(Catalog::builtin().findBySha256(e.sha256), &e);  // no hash twice
         }
-        QCOMPARE(perPlatform["windows-x86_64"], 112);
-        QCOMPARE(perPlatform["linux-x86_64"], 43);
-        QCOMPARE(perPlatform["linux-sbsa"], 16);
+        QCOMPARE(perPlatform["windows-x86_64"], 127);
+        QCOMPARE(perPlatform["linux-x86_64"], 98);
+        QCOMPARE(perPlatform["linux-sbsa"], 69);
         QCOMPARE(int(perPlatform.size()), 3);
         // The ~1.9 GB current archives, with their manifest sizes.
         const CatalogEntry* big = Catalog::builtin().findByFileName("cudnn-windows-x86_64-9.27.0.42_cuda12-archive.zip");
@@ -87,6 +89,36 @@ private slots:
         const CatalogEntry* noTen = Catalog::builtin().findByFileName("cudnn-10.2-windows-x64-v8.0.1.13.zip");
         QVERIFY(noTen);
         QCOMPARE(QString::fromStdString(noTen->cuda), QStringLiteral("10.2"));
+    }
+    // The product's own manifest parser reads every NVIDIA manifest the generator read, and every
+    // cudnn archive those list for the catalog's platforms is in the catalog with that hash and size:
+    // the Python generator and the C++ parser agree on each real file, not only on the four in tst_manifest.
+    void builtinHoldsEveryManifestArtifact()
+    {
+        const QDir dir(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/catalog/redistrib"));
+        const QStringList files = dir.entryList({QStringLiteral("redistrib_*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 40);
+        int checked = 0;
+        for (const QString& file : files) {
+            auto m = readManifestFile(dir.filePath(file).toStdString());
+            QVERIFY2(m.ok(), qPrintable(file + ": " + QString::fromStdString(m.ok() ? "" : m.error().message)));
+            int ours = 0;
+            for (const ManifestEntry& e : m->entries) {
+                if (e.component != "cudnn" ||
+                    (e.platform != "windows-x86_64" && e.platform != "linux-x86_64" && e.platform != "linux-sbsa"))
+                    continue;
+                const CatalogEntry* c = Catalog::builtin().findBySha256(e.sha256);
+                QVERIFY2(c, qPrintable(file + ": " + QString::fromStdString(e.fileName())));
+                QCOMPARE(QString::fromStdString(c->file), QString::fromStdString(e.fileName()));
+                QCOMPARE(QString::fromStdString(c->platform), QString::fromStdString(e.platform));
+                QVERIFY2(c->size && e.size && *c->size == *e.size, qPrintable(file + ": size of " + QString::fromStdString(c->file)));
+                QVERIFY2(QString::fromStdString(c->source).contains(file), qPrintable(file));
+                ++ours;
+            }
+            QVERIFY2(ours > 0, qPrintable(file + " lists no archive of the catalog's platforms"));
+            checked += ours;
+        }
+        QVERIFY(checked >= 100);
     }
     void builtinHasEveryWindowsNameOfTheHashList()
     {
