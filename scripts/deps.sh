@@ -8,6 +8,8 @@ want=(cmake ninja-build g++ pkg-config
 if [ "${1:-build}" = test ]; then
   # fonts-wqy-microhei: CJK glyphs for the wizard's 简体中文 screenshots (offscreen tests).
   want+=(p7zip-full unzip zip openssl xvfb xauth fonts-wqy-microhei)
+  # libdeflate-dev: bench_inflate's libdeflate row (the fastest whole-buffer decoder, for comparison only).
+  want+=(libdeflate-dev)
   # Windows cross build and its tests under Wine (scripts/build-windows-deps.sh,
   # preset windows-mingw, tests/wine): mingw-w64 (64-bit, and 32-bit for the
   # "wrong architecture" DLL), nasm for ISA-L, Debian sources via dpkg-dev,
