@@ -97,7 +97,7 @@ private slots:
         QTest::newRow("9.19 cuda13 .tar.xz, lib/") << "9.19.0.56" << "13" << "x86_64" << 62 << "lib" << int(TarCompression::Xz);
         QTest::newRow("8.9.7 cuda12 .tar.xz, lib/") << "8.9.7.99" << "12" << "x86_64" << 62 << "lib" << int(TarCompression::Xz);
         QTest::newRow("8.2 cuda/ .tgz, lib64/") << "8.2.1.99" << "11.3" << "x86_64" << 62 << "lib64" << int(TarCompression::Gzip);
-        QTest::newRow("8.0 cuda/ .tgz, lib64/") << "8.0.5.39" << "11.1" << "x86_64" << 62 << "lib64" << int(TarCompression::Gzip);
+        QTest::newRow("8.0 cuda/ .tgz, lib64/") << "8.0.5.99" << "11.1" << "x86_64" << 62 << "lib64" << int(TarCompression::Gzip);
         QTest::newRow("9.19 sbsa, AArch64 libraries") << "9.19.0.56" << "13" << "sbsa" << 183 << "lib" << int(TarCompression::Xz);
     }
     void acceptsNvidiasLayouts()

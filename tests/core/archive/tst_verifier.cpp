@@ -108,9 +108,9 @@ private slots:
                                                     << "bin" << "lib" << 31 << false << false;
         QTest::newRow("8.4.1 LICENSE") << "8.4.1.49" << "11.6" << "cudnn-windows-x86_64-8.4.1.49_cuda11.6-archive/"
                                        << "bin" << "lib" << 31 << true << false;
-        QTest::newRow("8.7 lib/") << "8.7.0.84" << "11" << "cudnn-windows-x86_64-8.7.0.84_cuda11-archive/" << "bin" << "lib" << 31 << false << false;
+        QTest::newRow("8.7 lib/") << "8.7.0.83" << "11" << "cudnn-windows-x86_64-8.7.0.83_cuda11-archive/" << "bin" << "lib" << 31 << false << false;
         QTest::newRow("8.8 back in lib/x64") << "8.8.1.2" << "12" << "cudnn-windows-x86_64-8.8.1.2_cuda12-archive/" << "bin" << "lib/x64" << 31 << false << false;
-        QTest::newRow("9.6 eight DLLs") << "9.6.0.74" << "12" << "cudnn-windows-x86_64-9.6.0.74_cuda12-archive/" << "bin" << "lib/x64" << 32 << false << false;
+        QTest::newRow("9.6 eight DLLs") << "9.6.0.73" << "12" << "cudnn-windows-x86_64-9.6.0.73_cuda12-archive/" << "bin" << "lib/x64" << 32 << false << false;
         QTest::newRow("9.18 bin/x64") << "9.18.0.70" << "13" << "cudnn-windows-x86_64-9.18.0.70_cuda13-archive/" << "bin/x64" << "lib/x64" << 32 << true << false;
     }
     void acceptsEveryLayout()
