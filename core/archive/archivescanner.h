@@ -3,7 +3,7 @@
 // own bounds-checked reader for the data offsets libzip does not expose), then one
 // reader thread streams the file front to back in large blocks, hashes every byte with
 // SHA-256 and hands each entry's slice of raw deflate data to worker threads that
-// inflate it with ISA-L and check its CRC-32 (the largest entry with a helper thread as well:
+// inflate it (deflatedecoder.h) and check its CRC-32 (the largest entry with a helper thread as well:
 // parallelinflater.h). Memory stays bounded (a few blocks in
 // flight). Used by verify and by install (which stages files from the same open file
 // it hashes: no verify-then-reopen window).

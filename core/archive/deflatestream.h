@@ -3,7 +3,7 @@
 // the middle of a stream, and inflating from there without the 32 KiB that came before.
 // Strict on purpose: a Huffman code that is incomplete or over-subscribed, a symbol or distance
 // that cannot occur, a stored length whose complement does not match are all refused, so that
-// whatever this accepts ISA-L's sequential inflate accepts too (a refusal here only means "not
+// whatever this accepts the sequential DeflateDecoder (zlib's rules) accepts too (a refusal here only means "not
 // used": the sequential chain carries on).
 //
 // Bit positions count from bit 0 (the least significant) of data[0], in deflate's order.
@@ -35,7 +35,7 @@ std::optional<std::uint64_t> findBlockStart(const std::uint8_t* data, std::size_
 
 struct MarkerRun {
     enum class End {
-        Clean,   // at a block start, and the last 32 KiB of output hold no marker: ISA-L can take over
+        Clean,   // at a block start, and the last 32 KiB of output hold no marker: the DeflateDecoder can take over
         Target,  // at a block start exactly at targetBit
         Final,   // the final block ended (bit: just after it)
         Failed,  // invalid data, the data ran out, targetBit passed inside a block, or output over maxOutput

@@ -1,15 +1,12 @@
 #include "archive/entryinflater.h"
 
+#include "archive/deflatedecoder.h"
+
 #include <isa-l/crc.h>
-#include <isa-l/igzip_lib.h>
 
 namespace cudnnsetup {
 
-namespace {
-constexpr std::size_t kOutputBuffer = 1u << 20;
-}
-
-EntryInflater::EntryInflater() : m_state(std::make_unique<inflate_state>()), m_out(kOutputBuffer) {}
+EntryInflater::EntryInflater() : m_decoder(std::make_unique<deflate::DeflateDecoder>()) {}
 EntryInflater::~EntryInflater() = default;
 
 EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consumer, const NextChunk& next,
@@ -39,10 +36,15 @@ EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consume
         }
         return true;
     };
-    if (deflated) {
-        isal_inflate_init(m_state.get());
-        m_state->crc_flag = ISAL_GZIP_NO_HDR;  // ISA-L keeps the CRC-32 of the output for us
-    }
+    if (deflated)
+        m_decoder->begin();
+    // The decoder's output, in pieces: counted against the declared size, checksummed, passed on.
+    auto inflated = [&](const std::uint8_t* data, std::size_t n) {
+        if (!deliver(data, n))
+            return false;
+        crc = crc32_gzip_refl(crc, data, n);
+        return true;
+    };
 
     ScanChunk chunk;
     while (next(chunk)) {
@@ -56,31 +58,15 @@ EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consume
             if (deliver(chunk.data, chunk.size))
                 crc = crc32_gzip_refl(crc, chunk.data, chunk.size);
         } else if (!finished) {
-            inflate_state* s = m_state.get();
-            s->next_in = const_cast<std::uint8_t*>(chunk.data);
-            s->avail_in = static_cast<std::uint32_t>(chunk.size);
-            do {
-                s->next_out = m_out.data();
-                s->avail_out = static_cast<std::uint32_t>(m_out.size());
-                const int rc = isal_inflate(s);
-                if (rc < 0) {
-                    fail("its deflate data is damaged (ISA-L error " + std::to_string(rc) + ")");
-                    break;
-                }
-                if (!deliver(m_out.data(), m_out.size() - s->avail_out))
-                    break;
-                if (s->block_state == ISAL_BLOCK_FINISH) {
-                    // Bytes after the end of the stream are ignored, as unzip does; size
-                    // and CRC still have to match.
-                    finished = true;
-                    break;
-                }
-            } while (s->avail_in > 0 || s->avail_out == 0);
+            const auto status = m_decoder->feed(chunk.data, chunk.size, inflated);
+            if (status == deflate::DeflateDecoder::Status::Failed)
+                fail("its deflate data is damaged (" + m_decoder->error() + ")");
+            // Bytes after the end of the stream are ignored, as unzip does; size and CRC still have
+            // to match. (Stopped: deliver() has said why.)
+            finished = status == deflate::DeflateDecoder::Status::Finished;
         }
         chunk = {};  // give the block back as soon as possible
     }
-    if (deflated)
-        crc = m_state->crc;
     return concludeEntry(info, failed, std::move(o.error), finished, size, crc, consumer);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Inflates one zip entry from a sequence of raw slices of the archive file (ISA-L for
+// Inflates one zip entry from a sequence of raw slices of the archive file (our DeflateDecoder for
 // deflate, pass-through for stored), computing CRC-32 and size alongside, and stops
 // delivering the moment the output would exceed the declared size.
 
@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
-struct inflate_state;
-
 namespace cudnnsetup {
+
+namespace deflate {
+class DeflateDecoder;
+}
 
 // A slice of one read block; holding it keeps the block alive.
 struct ScanChunk {
@@ -36,8 +38,7 @@ public:
                      const CancelToken* cancel);
 
 private:
-    std::unique_ptr<inflate_state> m_state;
-    std::vector<std::uint8_t> m_out;
+    std::unique_ptr<deflate::DeflateDecoder> m_decoder;
 };
 
 // How every inflater ends an entry: the failure it ended in (else truncation, else a size that is

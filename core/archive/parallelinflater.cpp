@@ -1,9 +1,9 @@
 #include "archive/parallelinflater.h"
 
+#include "archive/deflatedecoder.h"
 #include "archive/deflatestream.h"
 
 #include <isa-l/crc.h>
-#include <isa-l/igzip_lib.h>
 
 #include <algorithm>
 #include <utility>
@@ -25,7 +25,7 @@ constexpr std::size_t kOutputPiece = 1u << 20;
 // clears is not worth the memory (2 bytes a symbol): it is given up and decoded in order.
 constexpr std::size_t kMaxMarkerSymbols = 4u << 20;
 constexpr std::uint64_t kNoTarget = std::numeric_limits<std::uint64_t>::max();
-constexpr std::uint64_t kPastTarget = 2;  // see IsalCursor
+constexpr std::uint64_t kPastTarget = 2;  // see DecoderCursor
 
 // CRC-32 (the zip/gzip one, reflected, polynomial 0xEDB88320) of A followed by B from crc(A),
 // crc(B) and B's length: crc(A) times x^(8 |B|) modulo the polynomial, plus crc(B). A helper that
@@ -100,111 +100,52 @@ void keepTail(ByteBuffer& tail, const std::uint8_t* data, std::size_t n)
     tail.size = keep + n;
 }
 
-// ISA-L raw inflate started at any bit of the stream, with the window before it as dictionary.
-// Knows its bit position whenever it has used up its input: that is how a landing on a block
-// boundary is checked (ISA-L keeps at most a partial header in tmp_in_buffer, and the bits it has
-// not used in read_in).
-//
-// To land on a block start ISA-L is fed kPastTarget bytes beyond it: its decoder wants some bits of
-// look-ahead to decode the last symbols before the end-of-block code (fed only up to the byte that
-// holds the target bit it stopped short of the target about one time in twenty). Two bytes and the
-// odd bits are fewer than the 29 bits a dynamic block header needs, and a target is always the
-// start of a dynamic block: ISA-L then waits in ISAL_BLOCK_HDR with that header's start in view.
-class IsalCursor {
+// Our DeflateDecoder started at any bit of the stream, with the window before it as dictionary.
+// Its bit position is exact whenever it has used up its input: that is how a landing on a block
+// boundary is checked. The decoder reads a block header whole or not at all, so a cursor fed
+// kPastTarget bytes beyond a target where a block starts waits there (two bytes and the odd bits
+// are fewer than the 29 bits a dynamic block header needs, and a target is always the start of a
+// dynamic block); fed only up to the byte that holds the target bit it could not tell a block's
+// last symbols from a longer one, so it might stop short.
+class DecoderCursor {
 public:
-    IsalCursor() : m_state(std::make_unique<inflate_state>()) {}
     // `byteAtBit`: the stream byte that holds `bit` (read only when bit is not byte aligned).
     void begin(std::uint64_t bit, const std::uint8_t* byteAtBit, const std::uint8_t* dict, std::size_t dictLength)
     {
-        isal_inflate_init(m_state.get());
-        m_state->crc_flag = ISAL_DEFLATE;
-        if (dictLength)
-            isal_inflate_set_dict(m_state.get(), const_cast<std::uint8_t*>(dict), static_cast<std::uint32_t>(dictLength));
-        m_fed = bit / 8;
-        if (bit % 8) {
-            m_state->read_in = *byteAtBit >> (bit % 8);
-            m_state->read_in_length = static_cast<std::int32_t>(8 - bit % 8);
-            ++m_fed;
-        }
-        m_error = 0;
+        m_decoder.begin(bit, byteAtBit, dict, dictLength);
     }
-    std::uint64_t fed() const { return m_fed; }
-    std::uint64_t bitPosition() const
-    {
-        return m_fed * 8 - static_cast<std::uint64_t>(m_state->read_in_length) -
-               static_cast<std::uint64_t>(m_state->tmp_in_size) * 8;
-    }
-    bool atBlockStart() const
-    {
-        return m_state->block_state == ISAL_BLOCK_NEW_HDR || m_state->block_state == ISAL_BLOCK_HDR;
-    }
-    bool finished() const { return m_state->block_state == ISAL_BLOCK_FINISH; }
-    int error() const { return m_error; }
+    std::uint64_t fed() const { return m_decoder.fed(); }
+    std::uint64_t bitPosition() const { return m_decoder.bitPosition(); }
+    bool atBlockStart() const { return m_decoder.atBlockStart(); }
+    bool finished() const { return m_decoder.finished(); }
+    bool failed() const { return m_decoder.failed(); }
+    const std::string& error() const { return m_decoder.error(); }
     // Inflates data[0, n) (the stream bytes at fed()), handing the output to sink(ptr, size) -> bool.
-    // False when ISA-L failed (error()) or the sink said stop.
+    // False when the data is invalid (failed()) or the sink said stop.
     template <class Sink>
     bool feed(const std::uint8_t* data, std::size_t n, Sink&& sink)
     {
-        if (m_out.empty())
-            m_out.resize(kOutputPiece);  // only feed() needs it: a helper's feedInto writes in place
-        return pump(
-            data, n, [&] { return std::pair(m_out.data(), m_out.size()); },
-            [&](std::size_t produced) { return !produced || sink(m_out.data(), produced); });
+        const auto status = m_decoder.feed(data, n, sink);
+        return status == deflate::DeflateDecoder::Status::NeedInput || status == deflate::DeflateDecoder::Status::Finished;
     }
 
-    // The same, straight into `out` (appended; never past `limit` bytes in all): no copy.
-    // False when ISA-L failed or the output would pass the limit.
+    // The same, appended to `out` (never past `limit` bytes in all).
+    // False when the data is invalid or the output would pass the limit.
     bool feedInto(const std::uint8_t* data, std::size_t n, ByteBuffer& out, std::size_t limit)
     {
-        return pump(
-            data, n,
-            [&] {
-                if (out.size >= limit)
-                    return std::pair<std::uint8_t*, std::size_t>(nullptr, 0);
-                if (out.capacity - out.size < kOutputPiece / 4)
-                    out.reserve(std::min(limit, std::max(out.capacity * 2, out.size + kOutputPiece)));
-                return std::pair(out.data.get() + out.size,
-                                 std::min<std::size_t>(std::min(out.capacity, limit) - out.size, 1u << 30));
-            },
-            [&](std::size_t produced) {
-                out.size += produced;
-                return true;
-            });
+        return feed(data, n, [&](const std::uint8_t* d, std::size_t k) {
+            if (k > limit - std::min(limit, out.size))
+                return false;
+            if (out.capacity - out.size < k)
+                out.reserve(std::min(limit, std::max(out.capacity * 2, out.size + std::max(k, kOutputPiece))));
+            std::memcpy(out.data.get() + out.size, d, k);
+            out.size += k;
+            return true;
+        });
     }
 
 private:
-    // The one ISA-L loop: room() gives the next output space (null: stop), took(n) is told what
-    // landed there and says whether to go on.
-    template <class Room, class Took>
-    bool pump(const std::uint8_t* data, std::size_t n, Room&& room, Took&& took)
-    {
-        inflate_state* s = m_state.get();
-        s->next_in = const_cast<std::uint8_t*>(data);
-        s->avail_in = static_cast<std::uint32_t>(n);
-        m_fed += n;
-        do {
-            const auto [to, size] = room();
-            if (!to)
-                return false;
-            s->next_out = to;
-            s->avail_out = static_cast<std::uint32_t>(size);
-            const int rc = isal_inflate(s);
-            if (!took(size - s->avail_out))
-                return false;
-            if (rc < 0) {
-                m_error = rc;
-                return false;
-            }
-            if (s->block_state == ISAL_BLOCK_FINISH)
-                break;
-        } while (s->avail_in > 0 || s->avail_out == 0);
-        return true;
-    }
-
-    std::unique_ptr<inflate_state> m_state;
-    std::vector<std::uint8_t> m_out;
-    std::uint64_t m_fed = 0;
-    int m_error = 0;
+    deflate::DeflateDecoder m_decoder;
 };
 
 // Buffers handed back and forth between the helpers and the caller: a fresh multi-MiB buffer per
@@ -252,11 +193,11 @@ struct Task {
     bool final = false;
     std::uint64_t endBit = 0;            // absolute bit where it stopped (a block start), unless final
     std::vector<std::uint16_t> markers;  // its first output symbols (markers for the unknown window)
-    ByteBuffer bytes;                    // the rest of its output, from ISA-L (unkept: its last 32 KiB)
+    ByteBuffer bytes;                    // the rest of its output, from the decoder (unkept: its last 32 KiB)
     // When the consumer reads only parts of the entry (EntryConsumer::selective) the helper keeps no
-    // copy of its ISA-L output: `bytes` is its last 32 KiB, and these say what all of it was.
+    // copy of its decoder output: `bytes` is its last 32 KiB, and these say what all of it was.
     bool unkept = false;
-    std::uint64_t unkeptLength = 0;  // bytes of ISA-L output in all (`bytes` are its last ones)
+    std::uint64_t unkeptLength = 0;  // bytes of decoder output in all (`bytes` are its last ones)
     std::uint32_t unkeptCrc = 0;     // their CRC-32
 };
 
@@ -454,7 +395,7 @@ private:
 
     void helperLoop()
     {
-        IsalCursor cursor;  // one per helper: its state and output buffer are reused
+        DecoderCursor cursor;  // one per helper: its state and output buffer are reused
         for (;;) {
             Task* t = nullptr;
             {
@@ -486,7 +427,7 @@ private:
 
     // The helper's part. Every result is only a proposal: the caller uses it only after landing
     // exactly on t.start itself.
-    void speculate(Task& t, IsalCursor& cursor)
+    void speculate(Task& t, DecoderCursor& cursor)
     {
         const std::size_t size = static_cast<std::size_t>(t.end - t.begin);
         // Read in place when one block holds the whole range, else gathered into one buffer.
@@ -554,7 +495,7 @@ private:
                 bool fed = cursor.fed() <= upTo;
                 if (fed && m_unkept) {
                     // Nobody reads these bytes: their CRC, their length and their last 32 KiB are all
-                    // the caller needs, and ISA-L writes into a piece that stays in the cache.
+                    // the caller needs, and the decoder writes into a piece that stays in the cache.
                     unkept = true;
                     fed = cursor.feed(input + cursor.fed(), n, [&](const std::uint8_t* d, std::size_t k) {
                         if (k > budget - std::min<std::uint64_t>(budget, unkeptLength))
@@ -621,8 +562,8 @@ private:
                 break;  // cannot happen: the pieces are contiguous from the cursor on
             const std::uint64_t b = std::min(upTo, p->offset + p->chunk.size);
             if (!m_cursor.feed(p->chunk.data + (at - p->offset), static_cast<std::size_t>(b - at), sink)) {
-                if (m_cursor.error())
-                    fail("its deflate data is damaged (ISA-L error " + std::to_string(m_cursor.error()) + ")");
+                if (m_cursor.failed())
+                    fail("its deflate data is damaged (" + m_cursor.error() + ")");
                 return false;
             }
         }
@@ -866,7 +807,7 @@ private:
     std::deque<Piece> m_pieces;
     std::uint64_t m_pulled = 0;
     bool m_inputEnded = false;
-    IsalCursor m_cursor;
+    DecoderCursor m_cursor;
     std::deque<std::unique_ptr<Task>> m_outstanding;
     unsigned m_failures = 0, m_skipLaunches = 0;
     bool m_noLaunch = false;

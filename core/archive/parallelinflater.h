@@ -12,8 +12,8 @@
 // Huffman block header in it (deflatestream.h: a fully valid header whose block decodes), and
 // inflates from there without knowing the 32 KiB before it: a back-reference into that unknown
 // window is kept as a marker, and once the last 32 KiB of its output holds no marker it hands over
-// to ISA-L with that output as the dictionary. It stops exactly where the next segment's block
-// starts. The caller inflates its own segments in order with ISA-L, each up to the next segment's
+// to the DeflateDecoder with that output as the dictionary. It stops exactly where the next segment's block
+// starts. The caller inflates its own segments in order with the DeflateDecoder, each up to the next segment's
 // start; only when its own, sequential inflate lands exactly on a block boundary at that bit does it
 // take the helper's output (markers resolved from its real window). Anything else (no header found,
 // a false one, a helper error, too much output) just makes the caller carry on sequentially: a guess

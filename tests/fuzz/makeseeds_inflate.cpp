@@ -82,7 +82,7 @@ void writeInflateSeeds(const std::filesystem::path& dir)
     write("second-stream-after-the-end", 0x08, two);
     write("empty-stream", 0x00, deflateRaw({}, 6));
     // Bit 7: a selective consumer (helper results used: 13 of this one's 32 KiB segments). Its
-    // helpers hand over to ISA-L, and so keep no copy of their output, only past a clean 32 KiB
+    // helpers hand over to the DeflateDecoder, and so keep no copy of their output, only past a clean 32 KiB
     // window: these segments do not get there (tst_parallelinflater partsConsumer does, with
     // 2 MiB segments of a 32 MiB stream: too big for a fuzz input).
     write("code-selective-32KiB-segments-2-helpers", 0xBB, deflateRaw(code(1 << 20, 11, 0.7), 6));

@@ -1,4 +1,4 @@
-// ParallelInflater against EntryInflater, the sequential ISA-L inflate it must equal: raw
+// ParallelInflater against EntryInflater, the sequential inflate (DeflateDecoder) it must equal: raw
 // deflate streams written at test time by zlib (every level and strategy, stored, fixed and
 // dynamic blocks, flush points, streams whose stored blocks hold another stream's block headers),
 // then broken (truncated, a bit flipped, garbage after the end, a wrong declared size or CRC),
@@ -534,7 +534,7 @@ QString compare(const RunResult& seq, const RunResult& par, const Bytes* good = 
     }
     if (par.outcome.read || par.outcome.crcOk || par.outcome.error.empty())
         return "the sequential inflate fails, the parallel one does not:" + both;
-    // zlib and ISA-L may stop at different places in damaged data: the longer one is the reference.
+    // zlib and the inflaters may stop at different places in damaged data: the longer one is the reference.
     const Bytes* refp = good ? good : &seq.rec.bytes;
     if (seq.rec.bytes.size() > refp->size() && firstDifference(seq.rec.bytes, *refp) == std::string::npos)
         refp = &seq.rec.bytes;
