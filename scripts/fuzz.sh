@@ -2,7 +2,7 @@
 # Fuzzes the parsers of tests/fuzz with libFuzzer (preset "fuzz": clang, ASan + UBSan).
 #   scripts/fuzz.sh TARGET SECONDS   one target, e.g. scripts/fuzz.sh pereader 600
 #   scripts/fuzz.sh all SECONDS      every target, SECONDS each (CI: scripts/ci-extra.sh)
-# Targets: zipdirectory pereader manifest catalog pathvalue plan journal intent inflate tar.
+# Targets: zipdirectory pereader manifest catalog pathvalue plan journal intent inflate deflatedecoder tar.
 # The working corpus grows in build/fuzz/corpus/TARGET; the seeds (tests/fuzz/corpus/TARGET,
 # and build/fuzz/seeds/TARGET written by fuzz_makeseeds) are read, never written.
 # A crash, leak, timeout or UBSan report stops the run: its input is copied to
@@ -11,7 +11,7 @@
 # One line per target: "fuzz: TARGET: S s, N execs, R execs/s, C inputs in the corpus, ok".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(zipdirectory pereader manifest catalog pathvalue plan journal intent inflate)
+all=(zipdirectory pereader manifest catalog pathvalue plan journal intent inflate deflatedecoder)
 all+=(tar)
 
 if [ $# -ne 2 ]; then
