@@ -179,6 +179,13 @@ inline void store64(std::uint8_t* p, std::uint64_t v) { std::memcpy(p, &v, 8); }
 
 inline std::uint64_t lowBits(std::uint64_t v, unsigned n) { return v & ((std::uint64_t(1) << n) - 1); }
 
+// A length's or distance's value: its entry's base plus the extra bits that follow the codeword in
+// `saved` (the bit buffer as it was before the entry's bits were consumed).
+inline unsigned valueOf(std::uint32_t entry, std::uint64_t saved)
+{
+    return (entry >> 16) + static_cast<unsigned>(lowBits(saved, static_cast<std::uint8_t>(entry)) >> ((entry >> 8) & 0xf));
+}
+
 // Copies a match of `length` bytes from `distance` back, 8 bytes at a time: may write up to 37
 // bytes past its end (the slack). Bytes past the end get garbage, later overwritten.
 inline void copyMatch(std::uint8_t* out, unsigned length, unsigned distance)
@@ -253,28 +260,15 @@ CUDNN_SETUP_ALWAYS_INLINE FastEnd fastLoopBody(FastState& st, const std::uint8_t
         in += (63 - bitsleft) >> 3;
         bitsleft |= 56;
         if (entry & kLiteral) {
-            bitbuf >>= static_cast<std::uint8_t>(entry);
-            bitsleft -= static_cast<std::uint8_t>(entry);
-            *out++ = static_cast<std::uint8_t>(entry >> 16);
-            entry = lt[bitbuf & kLitMask];
-            if (entry & kLiteral) {
+            // Up to four literals on one refill (4 x 11 bits); each next entry comes from bits that
+            // are real (64 - 44 > 11).
+            unsigned more = 3;
+            do {
                 bitbuf >>= static_cast<std::uint8_t>(entry);
                 bitsleft -= static_cast<std::uint8_t>(entry);
                 *out++ = static_cast<std::uint8_t>(entry >> 16);
                 entry = lt[bitbuf & kLitMask];
-                if (entry & kLiteral) {
-                    bitbuf >>= static_cast<std::uint8_t>(entry);
-                    bitsleft -= static_cast<std::uint8_t>(entry);
-                    *out++ = static_cast<std::uint8_t>(entry >> 16);
-                    entry = lt[bitbuf & kLitMask];
-                    if (entry & kLiteral) {
-                        bitbuf >>= static_cast<std::uint8_t>(entry);
-                        bitsleft -= static_cast<std::uint8_t>(entry);
-                        *out++ = static_cast<std::uint8_t>(entry >> 16);
-                        entry = lt[bitbuf & kLitMask];
-                    }
-                }
-            }
+            } while ((entry & kLiteral) && more--);
             continue;
         }
         std::uint64_t saved = bitbuf;
@@ -303,7 +297,7 @@ CUDNN_SETUP_ALWAYS_INLINE FastEnd fastLoopBody(FastState& st, const std::uint8_t
                 return FastEnd::BadLiteralLength;
             }
         }
-        const unsigned length = (entry >> 16) + static_cast<unsigned>(lowBits(saved, static_cast<std::uint8_t>(entry)) >> ((entry >> 8) & 0xf));
+        const unsigned length = valueOf(entry, saved);
         entry = dt[bitbuf & kDistMask];
         saved = bitbuf;
         bitbuf >>= static_cast<std::uint8_t>(entry);
@@ -318,7 +312,7 @@ CUDNN_SETUP_ALWAYS_INLINE FastEnd fastLoopBody(FastState& st, const std::uint8_t
             if (entry & kExceptional)
                 return FastEnd::BadDistance;
         }
-        const unsigned distance = (entry >> 16) + static_cast<unsigned>(lowBits(saved, static_cast<std::uint8_t>(entry)) >> ((entry >> 8) & 0xf));
+        const unsigned distance = valueOf(entry, saved);
         entry = lt[bitbuf & kLitMask];
         if (distance > static_cast<std::size_t>(out - buf)) [[unlikely]]
             return FastEnd::TooFarBack;
@@ -531,6 +525,36 @@ DeflateDecoder::Status DeflateDecoder::decodeSpan(const std::uint8_t* span, std:
         return ok;
     };
 
+    // An item's start, to go back to when the item turns out to need bits that have not arrived.
+    struct Mark {
+        const std::uint8_t* in;
+        std::uint64_t bitbuf;
+        unsigned bitsleft, pad;
+    };
+    auto mark = [&] { return Mark{in, bitbuf, bitsleft, pad}; };
+    auto backTo = [&](const Mark& m) {
+        in = m.in;
+        bitbuf = m.bitbuf;
+        bitsleft = m.bitsleft;
+        pad = m.pad;
+        return stand(Status::NeedInput);
+    };
+    // One symbol of `table` (main table, then its subtable), consumed: its entry. `saved` receives
+    // the bits its extra bits are read from.
+    auto symbol = [&](const std::uint32_t* table, std::uint64_t mask, std::uint64_t& saved) {
+        std::uint32_t entry = table[bitbuf & mask];
+        saved = bitbuf;
+        bitbuf >>= static_cast<std::uint8_t>(entry);
+        bitsleft -= static_cast<std::uint8_t>(entry);
+        if ((entry & kSubtable) && (entry & kExceptional)) {
+            entry = table[(entry >> 16) + lowBits(bitbuf, (entry >> 8) & 0xf)];
+            saved = bitbuf;
+            bitbuf >>= static_cast<std::uint8_t>(entry);
+            bitsleft -= static_cast<std::uint8_t>(entry);
+        }
+        return entry;
+    };
+
     for (;;) {
         switch (m_state) {
         case State::Done:
@@ -540,16 +564,8 @@ DeflateDecoder::Status DeflateDecoder::decodeSpan(const std::uint8_t* span, std:
 
         case State::Header: {
             // A whole header or nothing: with the bits it needs missing, decoding waits at its start.
-            const std::uint8_t* in0 = in;
-            const std::uint64_t bitbuf0 = bitbuf;
-            const unsigned bitsleft0 = bitsleft, pad0 = pad;
-            auto wait = [&] {
-                in = in0;
-                bitbuf = bitbuf0;
-                bitsleft = bitsleft0;
-                pad = pad0;
-                return stand(Status::NeedInput);
-            };
+            const Mark start = mark();
+            auto wait = [&] { return backTo(start); };
             // An error seen in bits past the span's end is not one yet: wait for them.
             auto refuse = [&](const char* why) { return overread() ? wait() : fail(why); };
             const unsigned header = take(3);
@@ -694,28 +710,11 @@ DeflateDecoder::Status DeflateDecoder::decodeSpan(const std::uint8_t* span, std:
                 if (!room())
                     return stand(Status::Stopped);
                 refillSlow();
-                const std::uint8_t* in0 = in;
-                const std::uint64_t bitbuf0 = bitbuf;
-                const unsigned bitsleft0 = bitsleft, pad0 = pad;
-                auto wait = [&] {
-                    in = in0;
-                    bitbuf = bitbuf0;
-                    bitsleft = bitsleft0;
-                    pad = pad0;
-                    return stand(Status::NeedInput);
-                };
-                std::uint32_t entry = lt[bitbuf & kLitMask];
-                std::uint64_t saved = bitbuf;
-                bitbuf >>= static_cast<std::uint8_t>(entry);
-                bitsleft -= static_cast<std::uint8_t>(entry);
-                if ((entry & kSubtable) && (entry & kExceptional)) {
-                    entry = lt[(entry >> 16) + lowBits(bitbuf, (entry >> 8) & 0xf)];
-                    saved = bitbuf;
-                    bitbuf >>= static_cast<std::uint8_t>(entry);
-                    bitsleft -= static_cast<std::uint8_t>(entry);
-                }
+                const Mark start = mark();
+                std::uint64_t saved = 0;
+                std::uint32_t entry = symbol(lt, kLitMask, saved);
                 if (overread())
-                    return wait();
+                    return backTo(start);
                 if (entry & kLiteral) {
                     *out++ = static_cast<std::uint8_t>(entry >> 16);
                     continue;
@@ -725,22 +724,13 @@ DeflateDecoder::Status DeflateDecoder::decodeSpan(const std::uint8_t* span, std:
                         break;
                     return fail("invalid literal/length code");
                 }
-                const unsigned length = (entry >> 16) + static_cast<unsigned>(lowBits(saved, static_cast<std::uint8_t>(entry)) >> ((entry >> 8) & 0xf));
-                entry = dt[bitbuf & kDistMask];
-                saved = bitbuf;
-                bitbuf >>= static_cast<std::uint8_t>(entry);
-                bitsleft -= static_cast<std::uint8_t>(entry);
-                if ((entry & kSubtable) && (entry & kExceptional)) {
-                    entry = dt[(entry >> 16) + lowBits(bitbuf, (entry >> 8) & 0xf)];
-                    saved = bitbuf;
-                    bitbuf >>= static_cast<std::uint8_t>(entry);
-                    bitsleft -= static_cast<std::uint8_t>(entry);
-                }
+                const unsigned length = valueOf(entry, saved);
+                entry = symbol(dt, kDistMask, saved);
                 if (overread())
-                    return wait();
+                    return backTo(start);
                 if (entry & kExceptional)
                     return fail("invalid distance code");
-                const unsigned distance = (entry >> 16) + static_cast<unsigned>(lowBits(saved, static_cast<std::uint8_t>(entry)) >> ((entry >> 8) & 0xf));
+                const unsigned distance = valueOf(entry, saved);
                 if (distance > static_cast<std::size_t>(out - buf))
                     return fail("invalid distance too far back");
                 copyMatch(out, length, distance);

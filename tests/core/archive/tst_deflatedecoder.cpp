@@ -185,6 +185,20 @@ void dynamicHeader(BitWriter& w, bool final, const std::vector<unsigned>& litlen
         put(l);
 }
 
+// A final dynamic block's header up to its code lengths (257 + 1 of them), with a precode of two
+// one-bit codes (complete): symbol 0 (code 0) and `repeat` (16, 17 or 18: code 1).
+void twoSymbolPrecode(BitWriter& w, unsigned repeat)
+{
+    w.bits(1, 1);
+    w.bits(2, 2);
+    w.bits(0, 5);
+    w.bits(0, 5);
+    w.bits(19 - 4, 4);
+    static const unsigned order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    for (unsigned i = 0; i < 19; ++i)
+        w.bits(order[i] == repeat || order[i] == 0 ? 1 : 0, 3);
+}
+
 // Canonical codes for `lens` (as the decoder will build them), most significant bit first.
 std::vector<std::uint32_t> canonical(const std::vector<unsigned>& lens)
 {
@@ -280,26 +294,11 @@ Bytes handmade(const QString& what)
         d[0] = d[1] = 1;
         dynamicHeader(w, true, lit, d);
     } else if (what == "repeat-with-nothing-before") {
-        w.bits(1, 1);
-        w.bits(2, 2);
-        w.bits(0, 5);
-        w.bits(0, 5);
-        w.bits(19 - 4, 4);
-        // precode: only 16 (length 1) and 0 (length 1): complete
-        static const unsigned order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-        for (unsigned i = 0; i < 19; ++i)
-            w.bits(order[i] == 16 || order[i] == 0 ? 1 : 0, 3);
+        twoSymbolPrecode(w, 16);
         w.code(1, 1);  // symbol 16 (canonical: 0 -> code 0, 16 -> code 1)
         w.bits(0, 2);
     } else if (what == "repeat-past-the-end") {
-        w.bits(1, 1);
-        w.bits(2, 2);
-        w.bits(0, 5);
-        w.bits(0, 5);
-        w.bits(19 - 4, 4);
-        static const unsigned order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-        for (unsigned i = 0; i < 19; ++i)
-            w.bits(order[i] == 18 || order[i] == 0 ? 1 : 0, 3);
+        twoSymbolPrecode(w, 18);
         for (int k = 0; k < 3; ++k) {  // 3 x 138 zeros > 257 + 1
             w.code(1, 1);
             w.bits(127, 7);
