@@ -133,10 +133,10 @@ Ours ourInflate(const Bytes& in, std::size_t piece, std::uint64_t seed = 1)
 // Deflate bits, least significant first; Huffman codes are given as written (first bit first).
 class BitWriter {
 public:
-    void bits(std::uint32_t value, unsigned n)
+    void bits(std::uint64_t value, unsigned n)  // n <= 64; bits past the value's width are 0
     {
         for (unsigned i = 0; i < n; ++i)
-            put((value >> i) & 1);
+            put(i < 64 ? (value >> i) & 1 : 0);
     }
     void code(std::uint32_t code, unsigned n)  // a Huffman code, most significant bit first
     {
@@ -387,7 +387,7 @@ void TestDeflateDecoder::agreesWithZlib_data()
         for (int level : {0, 1, 6, 9})
             for (int piece : {0, 1, 7, 4096, 1 << 22})
                 QTest::addRow("%s-level%d-piece%d", kinds[kind], level, piece)
-                    << kind << (piece == 1 ? 100000 : 1000000) << level << int(Z_DEFAULT_STRATEGY) << int(Z_NO_FLUSH)
+                    << kind << (piece == 1 ? 50000 : 300000) << level << int(Z_DEFAULT_STRATEGY) << int(Z_NO_FLUSH)
                     << piece;
     QTest::addRow("text-huffman-only") << 1 << 1000000 << 6 << int(Z_HUFFMAN_ONLY) << int(Z_NO_FLUSH) << 0;
     QTest::addRow("dll-rle") << 2 << 1000000 << 6 << int(Z_RLE) << int(Z_NO_FLUSH) << 0;
@@ -495,7 +495,7 @@ void TestDeflateDecoder::brokenStreamsFailWhereZlibFails()
     QFETCH(int, kind);
     QFETCH(int, level);
     QFETCH(int, strategy);
-    Bytes content = kind == 1 ? textBytes(60000, 3) : kind == 2 ? dllBytes(60000, 3) : kind == 3 ? periodBytes(60000, 3) : randomBytes(3000, 3);
+    Bytes content = kind == 1 ? textBytes(30000, 3) : kind == 2 ? dllBytes(30000, 3) : kind == 3 ? periodBytes(30000, 3) : randomBytes(3000, 3);
     const Bytes good = fixtures::deflateRaw(content, level, strategy);
     std::mt19937_64 rng(11);
     int flips = 0, zlibRefused = 0;
@@ -543,7 +543,7 @@ void TestDeflateDecoder::startsAtABlockWithItsWindow()
 {
     QFETCH(int, kind);
     QFETCH(int, strategy);
-    const Bytes content = kind == 1 ? textBytes(2000000, 5) : kind == 2 ? dllBytes(2000000, 5) : periodBytes(8000000, 5);
+    const Bytes content = kind == 1 ? textBytes(1000000, 5) : kind == 2 ? dllBytes(1000000, 5) : periodBytes(8000000, 5);
     const Bytes stream = fixtures::deflateRaw(content, 6, strategy);
     // Block boundaries (bit, output so far), as zlib reports them.
     std::vector<std::pair<std::uint64_t, std::size_t>> boundaries;
