@@ -14,12 +14,16 @@ set(CMAKE_RANLIB ${_mingw}-ranlib CACHE FILEPATH "")
 
 # Dependencies cross-built by scripts/build-windows-deps.sh (libzip, libcrypto,
 # ISA-L, GoogleTest, copies of the header-only nlohmann-json and CLI11). The
-# host's /usr/include is never searched: its headers belong to the Linux build.
+# host's /usr/include is never searched: its headers belong to the Linux build. Cached outside
+# the tree like the Qt below, so that every clone on this machine shares them.
 if(DEFINED ENV{CUDNN_SETUP_WINDOWS_DEPS})
   set(CUDNN_SETUP_WINDOWS_DEPS "$ENV{CUDNN_SETUP_WINDOWS_DEPS}")
+elseif(DEFINED ENV{CUDNN_SETUP_CACHE})
+  set(CUDNN_SETUP_WINDOWS_DEPS "$ENV{CUDNN_SETUP_CACHE}/windows-deps/prefix")
+elseif(DEFINED ENV{XDG_CACHE_HOME})
+  set(CUDNN_SETUP_WINDOWS_DEPS "$ENV{XDG_CACHE_HOME}/cudnn-setup/windows-deps/prefix")
 else()
-  get_filename_component(CUDNN_SETUP_WINDOWS_DEPS
-    "${CMAKE_CURRENT_LIST_DIR}/../build/windows-deps/prefix" ABSOLUTE)
+  set(CUDNN_SETUP_WINDOWS_DEPS "$ENV{HOME}/.cache/cudnn-setup/windows-deps/prefix")
 endif()
 # The static Qt 6 for Windows (scripts/build-windows-qt.sh), cached outside the tree
 # so that every clone on this machine shares it; the wizard and its Wine GUI tests

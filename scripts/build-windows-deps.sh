@@ -5,13 +5,17 @@
 #   GoogleTest (for the Wine tests; from /usr/src/googletest),
 # plus copies of the header-only nlohmann-json and CLI11 (the host /usr/include
 # must never be on the cross include path).
-# Usage: scripts/build-windows-deps.sh [DEST]   (default: build/windows-deps)
+# Usage: scripts/build-windows-deps.sh [DEST]
+#   DEST defaults to $CUDNN_SETUP_CACHE/windows-deps (CUDNN_SETUP_CACHE defaults to
+#   ${XDG_CACHE_HOME:-~/.cache}/cudnn-setup): outside the repository, like the Windows Qt,
+#   so a fresh clone on the same machine (CI) reuses it instead of building it again.
 # Result: DEST/prefix/{include,lib,lib/pkgconfig,lib/cmake}; rerunning is a no-op
 # while DEST/prefix/.complete matches this script's recipe version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-dest=$(realpath -m "${1:-build/windows-deps}")
+cache=${CUDNN_SETUP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-setup}
+dest=$(realpath -m "${1:-$cache/windows-deps}")
 prefix=$dest/prefix
 jobs=${JOBS:-2}
 recipe=5   # bump when the recipe below changes, to force a rebuild
@@ -25,6 +29,15 @@ for tool in $host-gcc-posix $host-g++-posix nasm perl make cmake dpkg-source; do
   command -v "$tool" >/dev/null || { echo "windows deps: '$tool' missing; run scripts/deps.sh test" >&2; exit 2; }
 done
 [ -f /usr/src/googletest/CMakeLists.txt ] || { echo "windows deps: /usr/src/googletest missing (apt-get install googletest)" >&2; exit 2; }
+
+mkdir -p "$dest"
+# One build at a time per cache folder (CI and a developer on the same machine).
+exec 9>"$dest/.lock"
+flock 9
+if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
+  echo "windows deps: cached in $prefix (built meanwhile)" >&2
+  exit 0
+fi
 
 rm -rf "$prefix" "$dest/src" "$dest/build" "$dest/logs"
 mkdir -p "$prefix"/{include,lib/pkgconfig,lib/cmake} "$dest"/{src,build,logs}

@@ -20,7 +20,7 @@ cache=${CUDNN_SETUP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-setup}
 dest=$(realpath -m "${1:-$cache/windows-qt}")
 prefix=$dest/prefix
 jobs=${JOBS:-2}
-recipe=2   # bump when the recipe below changes, to force a rebuild
+recipe=3   # bump when the recipe below changes, to force a rebuild
 host=x86_64-w64-mingw32
 
 if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
@@ -105,7 +105,8 @@ CM
 # tabletevent off: its wintab code is the only user of the non-KnownDLL
 # wintab32 path at run time; dynamicgl/opengl off: the raster engine only, so
 # no opengl32.dll import (not a KnownDLL either). direct2d off: that platform
-# plugin is not used.
+# plugin is not used. jpeg/gif/ico off: the wizard shows only PNG (its icons are
+# rasterised at build time), so those image plugins and bundled libjpeg are not built.
 step configure cmake -S "$src" -B "$dest/build/qt" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$dest/build/toolchain.cmake" \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
@@ -118,6 +119,7 @@ step configure cmake -S "$src" -B "$dest/build/qt" -G Ninja \
   -DFEATURE_printsupport=OFF -DFEATURE_opengl=OFF -DFEATURE_opengl_dynamic=OFF -DFEATURE_dynamicgl=OFF \
   -DINPUT_opengl=no -DFEATURE_direct2d=OFF \
   -DFEATURE_vulkan=OFF -DFEATURE_tabletevent=OFF -DFEATURE_zstd=OFF \
+  -DFEATURE_jpeg=OFF -DFEATURE_gif=OFF -DFEATURE_ico=OFF \
   -DFEATURE_icu=OFF -DFEATURE_glib=OFF -DFEATURE_freetype=OFF -DFEATURE_fontconfig=OFF \
   -DFEATURE_system_zlib=OFF -DFEATURE_system_pcre2=OFF -DFEATURE_system_harfbuzz=OFF \
   -DFEATURE_system_png=OFF -DFEATURE_system_jpeg=OFF -DFEATURE_system_doubleconversion=OFF \

@@ -2,7 +2,7 @@
 # Installs the Debian packages the build and the tests need (idempotent).
 # Usage: scripts/deps.sh [build|test]
 set -euo pipefail
-want=(cmake ninja-build g++ pkg-config ccache
+want=(cmake ninja-build g++ pkg-config ccache mold
       libzip-dev zlib1g-dev libarchive-dev libssl-dev nlohmann-json3-dev libcli11-dev libisal-dev
       qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev)
 if [ "${1:-build}" = test ]; then

@@ -1,37 +1,74 @@
 #!/usr/bin/env bash
 # Quick start 2: install what is missing, build everything, and run every test.
+#   scripts/test.sh            the whole proof (what .ci/run runs): native suite, Windows build
+#                              and its Wine suites, fuzzing, the sanitized suite
+#   scripts/test.sh --quick    the everyday tier: the native build and every suite that needs no
+#                              Wine, fuzzing or sanitizers (labels wine and windows left out)
+#   scripts/test.sh ARGS...    the native build and CTest with ARGS (-R, -L ...): a partial run
+# Each phase's wall time is printed at the end (docs/testing.md has the table of a fresh and a
+# warm run). Caches outside the clone, shared by every clone on the machine: the compiler cache
+# (ccache, ~/.cache/ccache), the Windows libraries and the static Qt for Windows
+# (~/.cache/cudnn-setup).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh test
-# The Windows wizard, the console tool and their Wine test programs (label "wine"):
-# the first run cross-builds libcrypto, libzip, ISA-L and GoogleTest (minutes, into
-# build/windows-deps) and a static Qt 6 (about 20-60 minutes on 2 cores, into the
-# machine's cache outside the tree, see scripts/build-windows-qt.sh); later runs
-# reuse both. CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then report
-# "skipped", not "passed").
-if [ "${CUDNN_SETUP_NO_WINDOWS:-0}" != 1 ]; then
-  scripts/build-windows-deps.sh
-  scripts/build-windows-qt.sh
+quick=0
+if [ "${1:-}" = --quick ]; then quick=1; shift; fi
+# The compiler cache hits across clones in other folders: paths below the clone are hashed
+# relative to it, and the working directory is not part of the hash (debug info may then name
+# the other clone's folder, which no test reads).
+export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+mkdir -p build
+phases=build/ci-phases.txt
+: >"$phases"
+total_start=$SECONDS
+# phase NAME COMMAND...: runs COMMAND and records its wall time; returns its status.
+phase() {
+  local name=$1; shift
+  local start=$SECONDS rc=0
+  "$@" || rc=$?
+  printf 'phase: %-44s %5d s%s\n' "$name" $((SECONDS - start)) "$([ $rc -eq 0 ] || echo "  (FAILED, exit $rc)")" >>"$phases"
+  return $rc
+}
+finish() {
+  local rc=$1
+  printf 'phase: %-44s %5d s\n' "total" $((SECONDS - total_start)) >>"$phases"
+  echo
+  echo "=== phases (wall time) ==="
+  cat "$phases"
+  exit "$rc"
+}
+
+phase "packages (scripts/deps.sh test)" scripts/deps.sh test
+windows=1
+if [ $quick = 1 ] || [ $# -gt 0 ] || [ "${CUDNN_SETUP_NO_WINDOWS:-0}" = 1 ]; then windows=0; fi
+# The Windows wizard, the console tool and their Wine test programs (label "wine"): the first
+# run on a machine cross-builds libcrypto, libzip, ISA-L and GoogleTest and a static Qt 6
+# (scripts/build-windows-deps.sh, scripts/build-windows-qt.sh); later runs reuse both.
+# CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then report "skipped", not "passed").
+if [ $windows = 1 ]; then
+  phase "windows libraries (cached)" scripts/build-windows-deps.sh || finish 1
+  phase "windows qt (cached)" scripts/build-windows-qt.sh || finish 1
   cmake --preset windows-mingw >/dev/null
-  cmake --build --preset windows-mingw
+  phase "build windows-mingw" cmake --build --preset windows-mingw || finish 1
 fi
-# The release build's console tool (test hooks off) for tests/cli/tst_cli_release, which shows
-# that it honours none of them: that one target only (about 5-9 minutes on 2 shared cores,
-# measured 531 s). CUDNN_SETUP_NO_RELEASE=1 leaves it out (the test then reports "skipped").
-if [ "${CUDNN_SETUP_NO_RELEASE:-0}" != 1 ]; then
-  cmake --preset release >/dev/null
-  cmake --build --preset release --target cudnn-setup-cli
-fi
+# The ci tree: the native tool, the wizard, every test program, and the console tool a second
+# time with the test hooks compiled out (app/hooks-off/cudnn-setup-cli, for tst_cli_release and
+# tst_cli_pkexec: a release build honours no hook) from the same objects.
 cmake --preset ci >/dev/null
-cmake --build --preset ci
+phase "build ci" cmake --build --preset ci || finish 1
 suite=0
-ctest --preset ci -j2 "$@" || suite=$?
+if [ $quick = 1 ]; then
+  phase "ctest ci (quick: no wine, windows)" ctest --preset ci -j2 -LE 'wine|windows' || suite=$?
+else
+  phase "ctest ci" ctest --preset ci -j2 "$@" || suite=$?
+fi
+python3 scripts/ctest-labels.py build/ci >>"$phases" || true
 # Fuzzing, the sanitized suite and one summary line per kind (scripts/ci-extra.sh), on a
-# full run only: arguments for CTest (-R, -L ...) mean a partial one. CUDNN_SETUP_NO_EXTRA=1
+# full run only: --quick or arguments for CTest mean a partial one. CUDNN_SETUP_NO_EXTRA=1
 # leaves them out.
 extra=0
-if [ $# -eq 0 ] && [ "${CUDNN_SETUP_NO_EXTRA:-0}" != 1 ]; then
+if [ $quick = 0 ] && [ $# -eq 0 ] && [ "${CUDNN_SETUP_NO_EXTRA:-0}" != 1 ]; then
   scripts/ci-extra.sh || extra=$?
 fi
-[ "$suite" -eq 0 ] || exit "$suite"
-exit "$extra"
+[ "$suite" -eq 0 ] || finish "$suite"
+finish "$extra"

@@ -10,7 +10,14 @@
 #include <unistd.h>
 #endif
 
-#ifndef CUDNN_SETUP_TEST_HOOKS
+// CUDNN_SETUP_TEST_HOOKS_COMPILED_OUT: this file compiled into the hooks-off console tool of a
+// test build (app/CMakeLists.txt, cudnn-setup-cli-hooks-off), which must behave exactly as a
+// release build does: the rest of its objects are the test build's, none of which reads the
+// option; only this file does.
+#if defined(CUDNN_SETUP_TEST_HOOKS_COMPILED_OUT)
+#undef CUDNN_SETUP_TEST_HOOKS
+#define CUDNN_SETUP_TEST_HOOKS 0
+#elif !defined(CUDNN_SETUP_TEST_HOOKS)
 #define CUDNN_SETUP_TEST_HOOKS 0
 #endif
 

@@ -231,7 +231,7 @@ private slots:
         if (::geteuid() != 0)
             QSKIP("runs as root: it makes a mount and PID namespace and runs the tool as nobody");
         if (!QFileInfo::exists(kReleaseCli))
-            QSKIP(qPrintable("no release build at " + kReleaseCli + " (scripts/test.sh builds it)"));
+            QSKIP(qPrintable("no hooks-off console tool at " + kReleaseCli + " (target cudnn-setup-cli-hooks-off)"));
         struct stat st {};
         if (::stat(QFile::encodeName(kPkexec).constData(), &st) != 0 || !(st.st_mode & S_ISUID) || st.st_uid != 0)
             QSKIP("no setuid /usr/bin/pkexec (apt-get install pkexec; scripts/deps.sh test does)");

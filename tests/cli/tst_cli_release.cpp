@@ -1,10 +1,11 @@
-// A release build honours no test hook (issue 12): the `release` preset's cudnn-setup-cli
-// (CUDNN_SETUP_TEST_HOOKS OFF) runs real installs with each hook set, and none takes effect —
+// A release build honours no test hook (issue 12): the console tool with the hooks compiled out
+// (CUDNN_SETUP_TEST_HOOKS off in core/common/testhooks.cpp, the only file that reads it: the
+// cudnn-setup-cli-hooks-off target of a test build, app/CMakeLists.txt) runs real installs with each hook set, and none takes effect —
 // the PATH file is never written, the kill point never kills, the delay never waits, the
 // substitute elevator and ldconfig commands never run, the ld.so.conf.d folder is not moved.
 // Each row is run again with this build's own (hooks-on) binary to show that the same
 // variable does take effect there: the observation is real, not a test that cannot fail.
-// scripts/test.sh builds the release CLI (only that target); without it the test skips.
+// The build makes it beside the hooks-on tool; without it the test skips.
 #include "clirunner.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
@@ -71,9 +72,8 @@ private slots:
     void initTestCase()
     {
         if (!QFileInfo::exists(kReleaseCli))
-            QSKIP(qPrintable("no release build at " + kReleaseCli +
-                             " (cmake --preset release && cmake --build --preset release --target cudnn-setup-cli; "
-                             "scripts/test.sh does both)"));
+            QSKIP(qPrintable("no hooks-off console tool at " + kReleaseCli +
+                             " (cmake --build --preset ci --target cudnn-setup-cli-hooks-off)"));
         cudnnsetup::fixtures::ReleaseSpec spec;
         spec.dllBodyBytes = 16 * 1024;
         m_release = makeRelease(m_archives.path(), spec);
