@@ -198,35 +198,6 @@ bool isNvidiaDriverStyleVersion(const Version& v)
     return v.major == 6 && v.minor == 14;
 }
 
-std::optional<Version> fileVersionEvidence(std::string_view fieldText, const std::optional<Version>& header)
-{
-    if (!header)
-        return std::nullopt;
-    auto counts = [&](const Version& v) {
-        return !isNvidiaDriverStyleVersion(v) && v.major == header->major && v.minor == header->minor;
-    };
-    if (auto v = Version::parse(fieldText))  // a FileVersion: the whole field
-        return counts(*v) ? v : std::nullopt;
-    // A FileDescription is prose ("NVIDIA CUDA Deep Neural Network Library v8.2.0.53 (CUDA 11.3)"): each
-    // dotted number in it is a candidate, and the first that agrees with the header counts.
-    for (std::size_t i = 0; i < fieldText.size();) {
-        if (fieldText[i] < '0' || fieldText[i] > '9' || (i > 0 && (fieldText[i - 1] == '.' || fieldText[i - 1] == '_'))) {
-            ++i;
-            continue;
-        }
-        std::size_t end = i;
-        while (end < fieldText.size() && ((fieldText[end] >= '0' && fieldText[end] <= '9') || fieldText[end] == '.'))
-            ++end;
-        std::string_view token = fieldText.substr(i, end - i);
-        while (!token.empty() && token.back() == '.')
-            token.remove_suffix(1);  // "... 8.2.0." at the end of a sentence
-        if (auto v = Version::parse(token); v && counts(*v))
-            return v;
-        i = end;
-    }
-    return std::nullopt;
-}
-
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder)
 {
     const Version v{cudnn.major, cudnn.minor, cudnn.patch};

@@ -56,12 +56,9 @@ ReleaseFileSet windowsFileSet(const Version& cudnn);
 // The set for a platform ("windows-x86_64"; other platforms get their own tables here).
 ReleaseFileSet releaseFileSet(std::string_view platform, const Version& cudnn);
 
-// Version evidence from a DLL's FileVersion (or FileDescription) string. NVIDIA stamps some DLLs with
-// its driver-style scheme (6.14.11.x on cuDNN 7), which is not the cuDNN version; what 8.x/9.x DLLs
-// carry is not confirmed. So a version field counts only when it agrees with the header's
-// major.minor; otherwise (or without a header) it is no evidence at all.
+// NVIDIA's driver-style version scheme (6.14.11.x on cuDNN 7 DLLs), which is not the cuDNN version.
+// What a DLL's version fields prove is decided in archive/versionevidence.h.
 bool isNvidiaDriverStyleVersion(const Version& v);
-std::optional<Version> fileVersionEvidence(std::string_view fieldText, const std::optional<Version>& header);
 // The Windows layout a given cuDNN version ships with (cuda/ root before 8.3.1, lib/ for 8.3–8.7, bin/x64 from 9.18).
 Layout windowsLayoutFor(const Version& cudnn, std::string_view rootFolder);
 // The top folder NVIDIA's zip for this release has: "cuda/" before 8.3.1, else

@@ -428,7 +428,7 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
         const EntryState& st = states[e.index];
         const std::string path = stripSlash(checkEntryPath(e.name).normalized);
         if (st.text && (headerVersion = parseVersionHeader(*st.text)))
-            claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", path, *headerVersion});
+            claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", path, named(*headerVersion)});
     }
     // Libraries: ELF class and machine, SONAME = <stem>.so.<major>, the file name's version.
     for (const TarEntryInfo& e : entries) {
@@ -455,7 +455,7 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
             continue;
         }
         if (auto v = Version::parse(split->second); v && split->second.find('.') != std::string::npos) {
-            claims.push_back(VersionClaim{base + " (file name)", path, *v});
+            claims.push_back(VersionClaim{base + " (file name)", path, namedAsWritten(*v, split->second)});
             if (!fileVersion)
                 fileVersion = v;
         }
@@ -475,9 +475,9 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
                                       ": the archive mixes releases; download it again from NVIDIA."});
     }
     if (fromRoot.cudnn)
-        claims.push_back(VersionClaim{"the top folder " + layout.root, std::nullopt, *fromRoot.cudnn});
+        claims.push_back(VersionClaim{"the top folder " + layout.root, std::nullopt, named(*fromRoot.cudnn)});
     if (fromName.cudnn)
-        claims.push_back(VersionClaim{"the file name", std::nullopt, *fromName.cudnn});
+        claims.push_back(VersionClaim{"the file name", std::nullopt, named(*fromName.cudnn)});
     checkVersionAgreement(claims, name, r.problems);
 
     // Symlink chains: every link ends, inside the archive, at a regular file.

@@ -8,6 +8,7 @@
 #include "archive/tarreader.h"
 #include "archive/tarverify.h"
 #include "archive/verifychecks.h"
+#include "archive/versionevidence.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -306,10 +307,13 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
 
     std::vector<VersionClaim> claims;
     std::optional<Version> headerVersion;
-    struct VersionField {
-        std::string entry, field, text;  // entry name, "file version" / "file description", the field's text
+    std::optional<std::string> headerEntry;
+    struct DllVersionField {
+        std::string entry;
+        VersionField field;
+        std::string text;
     };
-    std::vector<VersionField> dllVersionFields;
+    std::vector<DllVersionField> dllVersionFields;
     for (const auto& e : entries) {
         if (e.isDirectory)
             continue;
@@ -339,32 +343,41 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
                                                  ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
             if (info->fileVersion) {
                 ve.version = info->fileVersion;
-                dllVersionFields.push_back({e.name, "file version", *info->fileVersion});
+                dllVersionFields.push_back({e.name, VersionField::FileVersion, *info->fileVersion});
             }
             if (info->fileDescription)
-                dllVersionFields.push_back({e.name, "file description", *info->fileDescription});
+                dllVersionFields.push_back({e.name, VersionField::FileDescription, *info->fileDescription});
         }
         if (const auto& t = text[e.index]; t && !headerVersion && (headerVersion = parseVersionHeader(*t)))
-            claims.insert(claims.begin(), VersionClaim{"cudnn_version.h", e.name, *headerVersion});
+            headerEntry = e.name;
         r.entries.push_back(std::move(ve));
     }
 
     const NameInfo fromRoot = detected ? parseArchiveName(detected->layout.root) : NameInfo{};
     const NameInfo fromName = parseArchiveName(name);
+    // Every piece of evidence present must agree (archive/versionevidence.h decides what counts and
+    // which claim is the release). Listed strongest first, for ties: the main DLL's name (its major
+    // is what programs load), the header, the folder and file names, then the DLLs' version fields.
+    const std::optional<int> dllMajor = detected ? detected->dllMajor : std::nullopt;
+    if (dllMajor)
+        claims.push_back(VersionClaim{"cudnn64_" + std::to_string(*dllMajor) + ".dll (its name)", std::nullopt,
+                                      NamedVersion{Version{*dllMajor, 0, 0, -1}, 1}});
+    if (headerVersion)
+        claims.push_back(VersionClaim{"cudnn_version.h", headerEntry, named(*headerVersion)});
     if (fromRoot.cudnn)
-        claims.push_back(VersionClaim{"the top folder " + detected->layout.root, std::nullopt, *fromRoot.cudnn});
+        claims.push_back(VersionClaim{"the top folder " + detected->layout.root, std::nullopt, named(*fromRoot.cudnn)});
     if (fromName.cudnn)
-        claims.push_back(VersionClaim{"the file name", std::nullopt, *fromName.cudnn});
-    // A DLL's FileVersion or FileDescription is evidence only where it agrees with the header's
-    // major.minor (cudnn-facts.md §7: cuDNN 7 DLLs carry NVIDIA's driver-style 6.14.11.x, what 8.x/9.x
-    // carry is not confirmed); NVIDIA's scheme, another product's version or prose are no evidence.
-    std::optional<Version> dllVersion;
+        claims.push_back(VersionClaim{"the file name", std::nullopt, named(*fromName.cudnn)});
+    const std::optional<int> familyMajor = dllMajor ? dllMajor
+                                      : headerVersion ? std::optional<int>(headerVersion->major)
+                                      : fromName.cudnn ? std::optional<int>(fromName.cudnn->major)
+                                      : fromRoot.cudnn ? std::optional<int>(fromRoot.cudnn->major)
+                                                       : std::nullopt;
+    const std::optional<Version> namedRelease = headerVersion ? headerVersion : fromName.cudnn ? fromName.cudnn : fromRoot.cudnn;
     for (const auto& f : dllVersionFields)
-        if (auto v = fileVersionEvidence(f.text, headerVersion)) {
-            claims.push_back(VersionClaim{baseName(f.entry) + " (" + f.field + ")", f.entry, *v});
-            if (!dllVersion)
-                dllVersion = v;
-        }
+        if (auto v = versionFieldEvidence(f.field, f.text, familyMajor, namedRelease))
+            claims.push_back(VersionClaim{baseName(f.entry) + (f.field == VersionField::FileVersion ? " (file version)" : " (file description)"),
+                                          f.entry, *v});
 
     const auto verdict = checkAuthenticity(archivePath, r.size, r.sha256, options, r.problems, r.warnings);
     r.authenticity = verdict.authenticity;
@@ -375,17 +388,15 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     Problems& heuristicFindings = official ? r.warnings : r.problems;
     if (official)
         claims.insert(claims.begin(), VersionClaim{verdict.authenticity == Authenticity::Official ? "the official catalog" : "the manifest",
-                                                   std::nullopt, verdict.officialRelease->cudnn});
-    checkVersionAgreement(claims, name, heuristicFindings);
+                                                   std::nullopt, named(verdict.officialRelease->cudnn), true});
+    const auto agreement = checkVersionAgreement(claims, name, heuristicFindings);
 
-    // The release: the catalog knows it exactly; otherwise the most specific version found
-    // (the names, then the header, completed by an agreeing DLL FileVersion's build number).
-    std::optional<Version> version = fromName.cudnn ? fromName.cudnn : fromRoot.cudnn;
-    if (!version)
-        version = headerVersion;
-    if (version && version->build < 0 && dllVersion &&
-        Version{dllVersion->major, dllVersion->minor, dllVersion->patch}.agreesWith(*version))
-        version = dllVersion;
+    // The release: the catalog knows it exactly; otherwise the most specific version of the evidence
+    // the release rests on (a header's 8.2.0 completed by an agreeing DLL's 8.2.0.53).
+    std::optional<Version> version;
+    if (agreement)
+        if (const NamedVersion best = mostSpecific(claims, *agreement); best.named >= 3)
+            version = best.version;
     if (official)
         version = verdict.officialRelease->cudnn;
     if (verdict.officialRelease)

@@ -253,20 +253,22 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
                                                       "--include-extra-files)."});
 }
 
-void checkVersionAgreement(const std::vector<VersionClaim>& claims, const std::string& archiveName, Problems& problems)
+std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionClaim>& claims,
+                                                    const std::string& archiveName, Problems& problems)
 {
-    if (claims.empty())
-        return;
-    const VersionClaim& ref = claims.front();
-    for (std::size_t i = 1; i < claims.size(); ++i) {
+    const auto verdict = weighVersionClaims(claims);
+    if (!verdict)
+        return verdict;
+    const VersionClaim& ref = claims[verdict->reference];
+    const std::string refText = referenceText(claims, *verdict);
+    for (const std::size_t i : verdict->disagreeing) {
         const VersionClaim& c = claims[i];
-        if (c.version.agreesWith(ref.version))
-            continue;
         problems.push_back(Problem{"version-mismatch", c.path ? c.path : ref.path,
-                                   archiveName + ": " + c.source + " says cuDNN " + c.version.toString() + ", but " +
-                                       ref.source + " says " + ref.version.toString() +
-                                       "; the archive mixes files of different releases or was renamed: " + kRedownload + "."});
+                                   archiveName + ": " + c.source + " says cuDNN " + toString(c.version) + ", but " +
+                                       refText + "; the archive mixes files of different releases or was renamed: " +
+                                       kRedownload + "."});
     }
+    return verdict;
 }
 
 AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint64_t size, const std::string& sha256,

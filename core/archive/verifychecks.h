@@ -3,6 +3,7 @@
 
 #include "archive/archivescanner.h"
 #include "archive/releases.h"
+#include "archive/versionevidence.h"
 #include "archive/verifier.h"
 
 #include <map>
@@ -35,14 +36,10 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
                        bool versionKnown, bool official, const std::string& archiveName, Problems& problems,
                        Problems& warnings);
 
-struct VersionClaim {
-    std::string source;               // "cudnn_version.h", "cudnn64_8.dll", "the file name", ...
-    std::optional<std::string> path;  // entry path, or nullopt for names
-    Version version;
-};
-// version-mismatch for every claim that disagrees with the first one.
-void checkVersionAgreement(const std::vector<VersionClaim>& claims, const std::string& archiveName,
-                           Problems& problems);
+// version-mismatch for every claim that disagrees with the release (weighVersionClaims: an official
+// hash, else the version most evidence agrees on), naming both; returns the verdict (nullopt: no claims).
+std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionClaim>& claims,
+                                                    const std::string& archiveName, Problems& problems);
 
 // Authenticity from the catalog, --manifest and --sha256; adds hash-mismatch problems.
 struct AuthenticityVerdict {

@@ -1,5 +1,6 @@
 #include "detect/cudnninspect.h"
 
+#include "archive/versionevidence.h"
 #include "detect/compat.h"
 #include "detect/fsutil.h"
 
@@ -136,6 +137,7 @@ void inspectWindows(Toolkit& tk)
             if (f.size > 0) {
                 const PeQuick pe = readPeQuick(path);
                 f.version = pe.fileVersion;
+                f.description = pe.fileDescription;
                 f.imports = pe.imports;
                 f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
                 if (!pe.isX64)
@@ -235,6 +237,7 @@ void inspectCudnn(Toolkit& tk)
     tk.cudnn = CudnnInstall{};
     CudnnInstall& c = tk.cudnn;
     headerVersion(tk);
+    const bool headerSaid = c.version.has_value();
     const bool windows = tk.layout == "windows";
     windows ? inspectWindows(tk) : inspectLinux(tk);
     const fs::path inc = fs::path(tk.path) / "include";
@@ -261,12 +264,26 @@ void inspectCudnn(Toolkit& tk)
             c.builtForCudaSource = "library strings";
     }
 
+    // The major in the main DLL's name (cudnn64_8.dll): what programs load, and the family whose
+    // version shapes a DLL's version fields may have (archive/versionevidence.h).
+    std::optional<int> nameMajor;
+    std::string mainDllName;
+    static const std::regex mainDll(R"(cudnn64_(\d+)\.dll)", std::regex::icase);
+    for (const auto& f : c.files) {
+        std::smatch m;
+        const std::string n = fileName(f.path);
+        if (windows && f.kind == FileKind::Dll && std::regex_match(n, m, mainDll)) {
+            nameMajor = std::stoi(m[1].str());
+            mainDllName = n;
+            break;
+        }
+    }
     // Without a header, the main library's own version names the release.
     std::optional<Version> releaseVersion = c.version;
     for (const auto& f : c.files)
         if (!releaseVersion && f.version && (fileName(f.path).rfind("cudnn64_", 0) == 0 || fileName(f.path).rfind("libcudnn.so", 0) == 0))
-            if (auto v = Version::parse(*f.version);
-                v && std::count(f.version->begin(), f.version->end(), '.') >= 2 && !isNvidiaDriverStyleVersion(*v))
+            if (auto v = Version::parse(*f.version); v && std::count(f.version->begin(), f.version->end(), '.') >= 2 &&
+                                                     (f.kind != FileKind::Dll || (nameMajor && isCudnnShaped(*v, *nameMajor))))
                 releaseVersion = v;
     if (!c.version)
         c.version = releaseVersion;
@@ -277,37 +294,41 @@ void inspectCudnn(Toolkit& tk)
         if (f.size == 0 && f.kind != FileKind::Header)
             add(c, "zero-size", "zero-size", f.path, {{"path", f.path}, {"toolkit", tkPath}});
 
-    // Versions: libraries among themselves and against the header.
-    std::set<std::string> libVersions;
-    std::string detail;
-    for (const auto& f : c.files)
-        if ((f.kind == FileKind::Dll || f.kind == FileKind::SharedLib) && f.version) {
-            // A DLL's FileVersion may be NVIDIA's driver-style 6.14.11.x (cuDNN 7) or some other scheme
-            // (8.x/9.x unconfirmed, cudnn-facts.md §7): only one of the header's major counts as a version.
-            if (f.kind == FileKind::Dll) {
-                const auto fv = Version::parse(*f.version);
-                if (!fv || isNvidiaDriverStyleVersion(*fv) || (c.version && fv->major != c.version->major))
-                    continue;
-            }
-            bool agrees = true;
-            if (c.version) {
-                if (const auto fv = Version::parse(*f.version); fv && std::count(f.version->begin(), f.version->end(), '.') >= 1)
-                    agrees = fv->agreesWith(*c.version) || Version{fv->major, fv->minor, fv->patch, -1}.agreesWith(*c.version);
-                else
-                    agrees = *f.version == std::to_string(c.version->major);  // soname major only
-            }
-            libVersions.insert(*f.version);
-            if (!agrees)
-                detail += (detail.empty() ? "" : ", ") + fileName(f.path) + " is " + *f.version;
+    // Versions: the header, the main DLL's name and every library's own version, under verify's rule
+    // (archive/versionevidence.h): a DLL's FileVersion or FileDescription counts only when shaped like
+    // a cuDNN version of the family; all that count must agree, and the odd one out is named.
+    std::vector<VersionClaim> claims;
+    const std::optional<int> family = nameMajor ? nameMajor : c.version ? std::optional<int>(c.version->major) : std::nullopt;
+    if (nameMajor)
+        claims.push_back({mainDllName + "'s name", std::nullopt, NamedVersion{Version{*nameMajor, 0, 0, -1}, 1}});
+    if (c.version && headerSaid)
+        claims.push_back({"cudnn_version.h", std::nullopt, named(*c.version)});
+    for (const auto& f : c.files) {
+        if (f.kind == FileKind::SharedLib && f.version) {
+            const std::string& text = *f.version;
+            if (const auto v = Version::parse(text))
+                claims.push_back({fileName(f.path), f.path, namedAsWritten(*v, text)});
+            else if (text.find_first_not_of("0123456789") == std::string::npos && !text.empty() && text.size() < 4)
+                claims.push_back({fileName(f.path), f.path, NamedVersion{Version{std::stoi(text), 0, 0, -1}, 1}});  // soname major
+        } else if (f.kind == FileKind::Dll) {
+            // Both fields, as verify reads them: a description of another patch beside an agreeing
+            // FileVersion is a mix too.
+            if (f.version)
+                if (const auto v = versionFieldEvidence(VersionField::FileVersion, *f.version, family, c.version))
+                    claims.push_back({fileName(f.path), f.path, *v});
+            if (f.description)
+                if (const auto v = versionFieldEvidence(VersionField::FileDescription, *f.description, family, c.version))
+                    claims.push_back({fileName(f.path) + " (file description)", f.path, *v});
         }
-    if (!detail.empty())
+    }
+    if (const auto verdict = weighVersionClaims(claims); verdict && !verdict->disagreeing.empty()) {
+        std::string detail;
+        for (const std::size_t i : verdict->disagreeing) {
+            const VersionClaim& odd = claims[i];
+            detail += (detail.empty() ? "" : ", ") + odd.source + (odd.path ? " is " : " says ") + toString(odd.version);  // a file is, a header or name says
+        }
         add(c, "version-mismatch", "version-mismatch", std::nullopt,
-            {{"toolkit", tkPath}, {"detail", detail + " but cudnn_version.h says " + c.version->toString()}});
-    else if (!c.version && libVersions.size() > 1) {
-        std::string all;
-        for (const auto& v : libVersions)
-            all += (all.empty() ? "" : ", ") + v;
-        add(c, "version-mismatch", "version-mismatch", std::nullopt, {{"toolkit", tkPath}, {"detail", "library versions " + all}});
+            {{"toolkit", tkPath}, {"detail", detail + " but " + referenceText(claims, *verdict)}});
     }
 
     // Completeness against the release's file set.

@@ -344,6 +344,7 @@ PeQuick readPeQuick(const std::string& path)
     q.isX64 = info.isX64();
     q.machine = info.machine;
     q.fileVersion = info.fileVersion;
+    q.fileDescription = info.fileDescription;
     q.imports = info.imports;
     q.importsRead = info.importsRead;
     return q;

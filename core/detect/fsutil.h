@@ -42,6 +42,7 @@ struct PeQuick {
     bool isX64 = false;
     std::uint16_t machine = 0;
     std::optional<std::string> fileVersion;
+    std::optional<std::string> fileDescription;  // StringFileInfo FileDescription
     std::vector<std::string> imports;  // the import directory's DLL names (empty when !importsRead)
     bool importsRead = false;
 };

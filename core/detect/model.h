@@ -20,6 +20,7 @@ struct InstalledFile {
     std::optional<std::string> soname;   // Linux only
     std::string arch;                    // "x64", "x86", "arm64", "x86-64", ... ("" unknown)
     std::vector<std::string> imports;    // Windows DLLs: the DLLs its import table names
+    std::optional<std::string> description;  // Windows DLLs: the VERSIONINFO FileDescription
 };
 
 struct CudnnInstall {

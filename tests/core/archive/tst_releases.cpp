@@ -259,35 +259,6 @@ private slots:
         QVERIFY(!set.isReleaseFile("zlibwapi.dll"));
     }
 
-    void versionFieldEvidence_data()
-    {
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("header");  // "" = none
-        QTest::addColumn<QString>("evidence");  // "" = none
-        QTest::newRow("cuDNN version") << "8.2.0.53" << "8.2.0" << "8.2.0.53";
-        QTest::newRow("other patch counts (and then disagrees)") << "8.2.1.32" << "8.2.0" << "8.2.1.32";
-        QTest::newRow("NVIDIA driver style (cuDNN 7)") << "6.14.11.10020" << "7.6.5" << "";
-        QTest::newRow("other minor") << "8.1.0.77" << "8.2.0" << "";
-        QTest::newRow("another product's version") << "12.3.0.1" << "8.9.7" << "";
-        QTest::newRow("no header: no evidence") << "8.2.0.53" << "" << "";
-        QTest::newRow("description") << "NVIDIA CUDA Deep Neural Network (cuDNN) 9.10.0.56" << "9.10.0" << "9.10.0.56";
-        QTest::newRow("garbage") << "not a version" << "9.10.0" << "";
-        QTest::newRow("description with v and the CUDA it is for") << "cuDNN v8.2.0.53 (CUDA 11.3)" << "8.2.0" << "8.2.0.53";
-        QTest::newRow("description naming only its CUDA") << "cuDNN library for CUDA 11.3" << "8.2.0" << "";
-        QTest::newRow("description ending a sentence") << "Deep neural network library, version 9.10.0." << "9.10.0" << "9.10.0";
-        QTest::newRow("description in NVIDIA's scheme") << "NVIDIA cuDNN 6.14.11.7020" << "7.6.5" << "";
-        QTest::newRow("description: a DLL name is no version") << "cudnn64_8.dll for x64" << "8.0.0" << "";
-    }
-    void versionFieldEvidence()
-    {
-        QFETCH(QString, field);
-        QFETCH(QString, header);
-        QFETCH(QString, evidence);
-        const std::optional<Version> h = header.isEmpty() ? std::nullopt : Version::parse(header.toStdString());
-        const auto got = fileVersionEvidence(field.toStdString(), h);
-        QCOMPARE(got ? QString::fromStdString(got->toString()) : QString(), evidence);
-    }
-
     // Every real archive name in the official hash list (resources/catalog/hashes.tsv) parses to the
     // version, platform and CUDA it names.
     void parsesEveryOfficialName()

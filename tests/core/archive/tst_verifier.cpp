@@ -313,8 +313,8 @@ private slots:
 
     void versionFieldsCountOnlyWhereTheyAgreeWithTheHeader()
     {
-        // A DLL whose FileVersion names another major.minor is no evidence; one that agrees
-        // on major.minor but not on the patch is (a DLL of 8.2.1 in 8.2.0).
+        // A DLL whose FileVersion names another family (9.x in an 8.x release) is no evidence; one of
+        // the family that names another patch is a mix (a DLL of 8.2.1 in 8.2.0).
         ReleaseSpec spec;
         spec.cudnn = "8.2.0.53";
         spec.dllVersion = {{"cudnn_ops_infer64_8.dll", "9.1.0.70"}};
@@ -325,9 +325,10 @@ private slots:
         QVERIFY(hasProblem(r.problems, "version-mismatch", "cuda/bin/cudnn_ops_infer64_8.dll"));
     }
 
-    // A FileDescription (StringFileInfo) is version evidence under the FileVersion's rule: only where it
-    // agrees with the header's major.minor; NVIDIA's driver-style scheme, another product's version and
-    // prose are no evidence; an official hash outranks it.
+    // A FileDescription (StringFileInfo) is version evidence under the FileVersion's rule
+    // (archive/versionevidence.h): a cuDNN-shaped number of the family that agrees completes the
+    // release, one that disagrees is a mix; NVIDIA's driver-style scheme, another product's version,
+    // prose and a disagreeing two-part number are no evidence; an official hash outranks it.
     void fileDescriptionIsEvidenceOnlyWhereItAgrees_data()
     {
         QTest::addColumn<QString>("fileVersions");  // "cudnn", "nvidia" (6.14.11.8020) or "none"
@@ -347,7 +348,12 @@ private slots:
                                                         << "8.2.0" << false;
         QTest::newRow("another product's version") << "none" << "Built with CUDA 11.3.58" << "" << false << true << "8.2.0"
                                                    << false;
-        QTest::newRow("another minor is no evidence") << "none" << "cuDNN 8.1.1.33" << ops << false << true << "8.2.0" << false;
+        QTest::newRow("another minor of the family is a mix") << "none" << "cuDNN 8.1.1.33" << ops << false << false << ""
+                                                              << false;
+        QTest::newRow("two parts name no patch level") << "none" << "NVIDIA CUDA Deep Neural Network, Version 8.2" << ""
+                                                       << false << true << "8.2.0" << false;
+        QTest::newRow("a two-part number that disagrees is no evidence") << "none" << "cuDNN for compute capability 8.6"
+                                                                         << "" << false << true << "8.2.0" << false;
         QTest::newRow("prose only") << "none" << "NVIDIA cuDNN dynamic link library" << "" << false << true << "8.2.0" << false;
         QTest::newRow("an official hash outranks it") << "none" << "cuDNN v8.2.1.32" << ops << true << true << "8.2.0.53"
                                                       << true;
@@ -385,6 +391,169 @@ private slots:
         QCOMPARE(hasProblem(r.warnings, "version-mismatch"), mismatchWarned);
         if (mismatchWarned)
             QVERIFY2(hasProblem(r.warnings, "version-mismatch", "cuda/bin/" + onlyDll.toStdString()), qPrintable(dump(r)));
+    }
+
+    // Rule 1 and the zero-false-refusal promise: one release of every family 8.0-9.27, re-zipped (so no
+    // official hash vouches for it), with what NVIDIA's DLLs may carry: the cuDNN version as FileVersion
+    // and "NVIDIA CUDA Deep Neural Network, Version M.m" as FileDescription (two parts: no patch level),
+    // or a FileVersion padded with zeros ("8.9.0.0"). Neither may be refused.
+    void genuineShapesOfEveryFamily_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<bool>("padded");  // FileVersion M.m.0.0 instead of the full version
+        const char* releases[][2] = {
+            {"8.0.5.39", "11.0"}, {"8.1.1.33", "11.2"},  {"8.2.4.15", "11.4"},  {"8.3.2.44", "11.5"},  {"8.4.1.50", "11.6"},
+            {"8.5.0.96", "11"},   {"8.6.0.163", "11"},   {"8.7.0.84", "10"},    {"8.8.1.3", "12"},     {"8.9.7.29", "12"},
+            {"9.0.0.312", "12"},  {"9.1.0.70", "11"},    {"9.2.1.18", "12"},    {"9.3.0.75", "12"},    {"9.4.0.58", "11"},
+            {"9.5.0.50", "12"},   {"9.6.0.74", "12"},    {"9.7.1.26", "12"},    {"9.8.0.87", "12"},    {"9.9.0.52", "11"},
+            {"9.10.2.21", "12"},  {"9.11.0.98", "12"},   {"9.12.0.46", "13"},   {"9.13.1.26", "12"},   {"9.14.0.64", "13"},
+            {"9.15.1.9", "13"},   {"9.16.0.29", "13"},   {"9.17.1.4", "13"},    {"9.18.1.3", "13"},    {"9.19.1.2", "13"},
+            {"9.20.0.48", "12"},  {"9.21.1.3", "13"},    {"9.22.0.52", "12"},   {"9.23.2.1", "13"},    {"9.24.0.43", "13"},
+            {"9.25.0.15", "13"},  {"9.27.0.42", "12"}};
+        for (const auto& [cudnn, cuda] : releases) {
+            QTest::addRow("%s for CUDA %s, two-part description", cudnn, cuda) << cudnn << cuda << false;
+            QTest::addRow("%s for CUDA %s, padded FileVersion", cudnn, cuda) << cudnn << cuda << true;
+        }
+    }
+    void genuineShapesOfEveryFamily()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(bool, padded);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.withOptional = true;  // 9.21: the two late DLLs may be there
+        spec.dllBodyBytes = 4000;
+        const Version v = *Version::parse(spec.cudnn);
+        const std::string mm = std::to_string(v.major) + "." + std::to_string(v.minor);
+        if (padded)
+            spec.everyDllVersion = mm + ".0.0";
+        else
+            spec.everyDllDescription = "NVIDIA CUDA Deep Neural Network, Version " + mm;
+        const VerifyResult r = verifyArchive(writeRelease(spec, "shape.zip").toStdString(), {});
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QCOMPARE(codes(r.warnings), QStringList{"unknown-origin"});
+        QVERIFY(r.release);
+        // Completed by the top folder (8.3.1 on) or a full FileVersion; else the header's three parts.
+        const QString want = v >= Version{8, 3, 1} || !padded ? cudnn : QString::fromStdString(Version{v.major, v.minor, v.patch}.toString());
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), want);
+    }
+
+    // Rule 2: a DLL whose version field is shaped like a cuDNN version of the release's family but names
+    // another major.minor (or patch) is evidence of mixing; NVIDIA's driver-style scheme, CUDA versions
+    // (including 8.0.61 / 9.2.148, which share a cuDNN major), prose and no resource stay ignored.
+    void dllOfAnotherReleaseIsAMix_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("dll");
+        QTest::addColumn<QString>("field");  // "version", "description" or "none" (no resource)
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("mix");
+        QTest::newRow("8.2 with a DLL of 8.1.1") << "8.2.0.53" << "11.3" << "cudnn_cnn_infer64_8.dll" << "version" << "8.1.1.33" << true;
+        QTest::newRow("8.9.7 with a DLL of 8.8.1") << "8.9.7.29" << "12" << "cudnn_ops_infer64_8.dll" << "version" << "8.8.1.3" << true;
+        QTest::newRow("9.10 with a DLL of 9.1.0") << "9.10.0.56" << "12" << "cudnn_graph64_9.dll" << "version" << "9.1.0.70" << true;
+        QTest::newRow("9.27 with a DLL of 9.22") << "9.27.0.42" << "13" << "cudnn_engines_precompiled64_9.dll" << "version"
+                                                  << "9.22.0.52" << true;
+        QTest::newRow("8.2 with a description of 8.1.1") << "8.2.0.53" << "11.3" << "cudnn_adv_train64_8.dll" << "description"
+                                                          << "NVIDIA CUDA Deep Neural Network 8.1.1.33" << true;
+        QTest::newRow("driver style in one DLL") << "8.2.0.53" << "11.3" << "cudnn_cnn_infer64_8.dll" << "version"
+                                                 << "6.14.11.8020" << false;
+        QTest::newRow("CUDA version in one DLL") << "8.9.7.29" << "12" << "cudnn_cnn_infer64_8.dll" << "version" << "12.2.140.0"
+                                                 << false;
+        QTest::newRow("CUDA 9.2.148 beside cuDNN 9.2.1") << "9.2.1.18" << "12" << "cudnn_ops64_9.dll" << "version" << "9.2.148.0"
+                                                         << false;
+        QTest::newRow("CUDA 8.0.61 beside cuDNN 8.0.5") << "8.0.5.39" << "11.0" << "cudnn_ops_infer64_8.dll" << "version"
+                                                        << "8.0.61.0" << false;
+        QTest::newRow("prose in one DLL") << "9.10.0.56" << "12" << "cudnn_ops64_9.dll" << "description"
+                                          << "NVIDIA cuDNN operations library" << false;
+        QTest::newRow("no resource in one DLL") << "9.10.0.56" << "12" << "cudnn_ops64_9.dll" << "none" << "" << false;
+    }
+    void dllOfAnotherReleaseIsAMix()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, dll);
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(bool, mix);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.root = "cuda/";  // a folder and a file name that say nothing: only the files speak
+        if (field == "version")
+            spec.dllVersion = {{dll.toStdString(), value.toStdString()}};
+        else if (field == "description")
+            spec.dllDescription = {{dll.toStdString(), value.toStdString()}};
+        else
+            spec.noVersionDlls = {dll.toStdString()};
+        const QString path = writeRelease(spec, "download.zip");
+        const Version v = *Version::parse(spec.cudnn);
+        const std::string entry = "cuda/" + windowsLayoutFor(v, "").bin + "/" + dll.toStdString();
+        VerifyResult r = verifyArchive(path.toStdString(), {});
+        QVERIFY(r.release);
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), cudnn);
+        if (!mix) {
+            QVERIFY2(!hasProblem(r.problems, "version-mismatch"), qPrintable(dump(r)));
+            return;
+        }
+        QVERIFY2(hasProblem(r.problems, "version-mismatch", entry), qPrintable(dump(r)));
+        QCOMPARE(codes(r.problems), QStringList{"version-mismatch"});
+        QVERIFY2(QString::fromStdString(r.problems.front().message).contains(dll) &&
+                     QString::fromStdString(r.problems.front().message).contains(cudnn),
+                 "names the DLL and the release");
+        // NVIDIA's hash for these bytes outranks the heuristic: a warning, not a refusal.
+        VerifyOptions o;
+        o.manifestPath = writeManifest(path, spec).toStdString();
+        r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(r.ok(), qPrintable(dump(r)));
+        QVERIFY(hasProblem(r.warnings, "version-mismatch", entry));
+    }
+
+    // Rule 3: a cudnn_version.h of another release than its DLLs (and names) is a mix; when the header is
+    // the odd one out it is the one reported, naming both, and the release is what the rest says.
+    void headerOfAnotherReleaseIsAMix_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QString>("root");  // "" = NVIDIA's folder for the release
+        QTest::addColumn<QString>("name");  // "" = NVIDIA's file name
+        QTest::addColumn<QString>("release");
+        QTest::newRow("8.1.1 header among 8.2.0.53 DLLs") << "8.2.0.53" << "11.3" << "8.1.1" << "cuda/" << "download.zip"
+                                                         << "8.2.0.53";
+        QTest::newRow("9.1.0 header among 8.2.0.53 DLLs") << "8.2.0.53" << "11.3" << "9.1.0" << "cuda/" << "download.zip"
+                                                          << "8.2.0.53";
+        QTest::newRow("9.1.0 header in a 9.10.0.56 archive") << "9.10.0.56" << "12" << "9.1.0" << "" << "shape.zip" << "9.10.0.56";
+        // A build NVIDIA never shipped: NVIDIA's own name with other bytes would be a hash mismatch.
+        QTest::newRow("8.9.6 header in an 8.9.7 archive under its NVIDIA-style name") << "8.9.7.99" << "12" << "8.9.6" << ""
+                                                                                      << "" << "8.9.7.99";
+    }
+    void headerOfAnotherReleaseIsAMix()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, header);
+        QFETCH(QString, root);
+        QFETCH(QString, name);
+        QFETCH(QString, release);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.headerVersion = header.toStdString();
+        if (!root.isEmpty())
+            spec.root = root.toStdString();
+        const VerifyResult r = verifyArchive(writeRelease(spec, name).toStdString(), {});
+        QCOMPARE(codes(r.problems), QStringList{"version-mismatch"});
+        QCOMPARE(r.problems.size(), std::size_t(1));  // the header, not every DLL
+        const Problem& p = r.problems.front();
+        QVERIFY2(p.path && QString::fromStdString(*p.path).endsWith("include/cudnn_version.h"), qPrintable(dump(r)));
+        QVERIFY2(QString::fromStdString(p.message).contains("cudnn_version.h says cuDNN " + header + ", but"), p.message.c_str());
+        QVERIFY2(QString::fromStdString(p.message).contains(release), p.message.c_str());
+        QVERIFY(r.release);
+        QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), release);
     }
 
     void anOfficialHashOutranksEveryHeuristic()

@@ -142,6 +142,39 @@ private slots:
             s.toolkitDlls = {"zlibwapi.dll"};
             m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
         }) << "" << "";  // healthy: no version-mismatch
+        // Version evidence under verify's rule (archive/versionevidence.h): a version names no more than it
+        // says, a cuDNN-shaped field of the family that disagrees is a mix, the odd header is named.
+        QTest::newRow("padded FileVersion 8.4.0.0 names no patch level") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.4.1.50");
+            for (const char* dll : {"cudnn64_8.dll", "cudnn_ops_infer64_8.dll", "cudnn_cnn_infer64_8.dll"})
+                s.dllVersions[dll] = "8.4.0.0";
+            s.everyDllDescription = "NVIDIA CUDA Deep Neural Network, Version 8.4";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {m.winToolkit("11.6.2", s) + "/bin"};
+        }) << "" << "";
+        QTest::newRow("CUDA 8.0.61 as FileVersion is no cuDNN version") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.0.5.39");
+            s.dllVersions["cudnn_ops_infer64_8.dll"] = "8.0.61.0";
+            m.systemPath = {m.winToolkit("11.0.3", s) + "/bin"};
+        }) << "" << "";
+        QTest::newRow("descriptions of another patch level") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            s.everyDllDescription = "NVIDIA CUDA Deep Neural Network 8.9.6.50";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
+        }) << "version-mismatch" << "cudnn64_8.dll (file description) is 8.9.6.50";
+        QTest::newRow("the header is the odd one out") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            s.headerVersion = "8.9.6";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
+        }) << "version-mismatch" << "cudnn_version.h says 8.9.6 but cudnn64_8.dll and 6 other sources say 8.9.7.29";
+        QTest::newRow("a header of another major") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("8.9.7.29");
+            s.headerVersion = "9.1.0";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
+        }) << "version-mismatch" << "cudnn_version.h says 9.1.0 but";
         QTest::newRow("missing header") << true << Scenario([=](Machine& m) {
             ToolkitSpec s = spec("8.9.7.29");
             s.omit = {"cudnn_backend.h"};
@@ -304,6 +337,13 @@ private slots:
             s.toolkitDlls = {"cublas64_11.dll", "cublasLt64_11.dll"};
             m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
         }) << "cuda-major-mismatch" << "is built for CUDA 11.x, but";
+        // A build's own CUDA major wins over the release's: 9.19 also exists for CUDA 13, but this build
+        // names cuBLASLt 12.
+        QTest::newRow("cuDNN 9 naming cublasLt64_12.dll in a CUDA 13 toolkit (imports)") << true << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.19.0.56");
+            s.dllImports["cudnn_engines_precompiled64_9.dll"] = {"cublasLt64_12.dll"};
+            m.systemPath = {m.winToolkit("13.0.1", s) + "/bin/x64"};
+        }) << "cuda-major-mismatch" << "is built for CUDA 12.x, but the toolkit is CUDA 13.0";
         QTest::newRow("CUDA 13: PATH names bin, not bin/x64") << true << Scenario([=](Machine& m) {
             m.systemPath = {m.winToolkit("13.0.1", spec("9.19.0.56")) + "/bin"};
         }) << "cuda13-bin-x64" << "bin/x64";
