@@ -6,6 +6,7 @@
 #include "platform/statelock.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <sys/stat.h>
 
@@ -204,6 +205,27 @@ private slots:
                  QStringList({"lock", "lock.replace"}));
         QVERIFY(::stat(QFile::encodeName(lockFile + ".replace").constData(), &now) == 0);
         QCOMPARE(int(now.st_mode & 07777), 0600);
+    }
+
+    // The replacement is serialised by lock.replace, which this version only ever makes owner-only: one
+    // others can open is not used (they could hold it and stop every replacement); refused, naming it.
+    void aReplaceMutexOthersCanOpenIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::string state = (dir.path() + "/state").toStdString();
+        QVERIFY(prepareStateDir(state, StateDirAccess::Shared).ok());
+        const QString lockFile = QString::fromStdString(StateLock::lockPathIn(state));
+        for (const QString& f : {lockFile, lockFile + ".replace"}) {
+            QFile file(f);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.close();
+            QVERIFY(::chmod(QFile::encodeName(f).constData(), 0644) == 0);
+        }
+        auto r = StateLock::tryAcquire(state);
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().code), QStringLiteral("state-dir-entry"));
+        QVERIFY2(r.error().message.find("lock.replace") != std::string::npos, r.error().message.c_str());
+        QCOMPARE(int(QFileInfo(lockFile).permissions() & QFileDevice::ReadOther), int(QFileDevice::ReadOther));
     }
 
     // Issue 12: the owner check followed links and chmod went through them: a link in place of
