@@ -310,7 +310,6 @@ TEST(WinAcl, EveryEntryAndTheOwnerCount)
         {"TrustedInstaller owns it", L"O:" + ti + L"D:P(A;;FA;;;" + ti + L")(A;;0x1200a9;;;BU)", winacl::Reach::Object, false},
         {"Everyone full control", L"O:BAD:(A;;FA;;;WD)", winacl::Reach::Object, true},
         {"Authenticated Users modify", L"O:BAD:(A;;0x1301bf;;;AU)", winacl::Reach::Object, true},
-        {"no DACL at all", L"O:BAD:NO_ACCESS_CONTROL", winacl::Reach::Object, true},
         // A parent: adding names (C:\, ProgramData) is fine, taking the next component away is not.
         {"parent: users may add folders", L"O:SYD:(A;;FA;;;BA)(A;;0x4;;;BU)", winacl::Reach::Parent, false},
         {"parent: a named user may delete children", L"O:SYD:(A;;FA;;;BA)(A;;0x40;;;" + u + L")", winacl::Reach::Parent, true},
@@ -331,6 +330,12 @@ TEST(WinAcl, EveryEntryAndTheOwnerCount)
             EXPECT_NE(why.find("1001"), std::string::npos) << row.name << ": names the SID: " << why;
         }
     }
+    // No DACL at all (everyone may do anything), made by hand: Wine's SDDL parser turns
+    // NO_ACCESS_CONTROL into an empty DACL, which is the opposite.
+    SECURITY_DESCRIPTOR open{};
+    ASSERT_TRUE(::InitializeSecurityDescriptor(&open, SECURITY_DESCRIPTOR_REVISION));
+    ASSERT_TRUE(::SetSecurityDescriptorDacl(&open, TRUE, nullptr, FALSE));
+    EXPECT_NE(winacl::foreignWriter(&open, winacl::Reach::Object).find("no access list"), std::string::npos);
 }
 
 namespace {
