@@ -278,7 +278,7 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
     // Started through "runas" (recoverThroughHelper on Windows), this process has no pipe to its caller.
     // Written only into a folder checked to be administrators-only: never, as root, into a user's.
     if (processHasAdminRights() && interrupted && !interrupted->transaction.empty() &&
-        prepareStateDir(dir, StateDirAccess::Shared).ok())
+        prepareAdminStateDir(dir).ok())
         writeHelperOutcome(dir, interrupted->transaction, g_lastDocument.dump());
     return code;
 }
@@ -291,7 +291,7 @@ int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
 {
     testhooks::disable();
     const std::string stateDir = stateDirOf(ctx);
-    if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard.ok())
+    if (auto guard = prepareAdminStateDir(stateDir); !guard.ok())
         return usage(ctx, a.toolkit, guard.error().code, guard.error().message);
     PlanKind kind = PlanKind::Install;
     if (auto bad = checkElevatedRequest(a, stateDir, &kind))

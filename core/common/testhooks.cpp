@@ -52,6 +52,11 @@ bool disabled()
     return g_disabled.load();
 }
 
+bool builtForTests()
+{
+    return CUDNN_SETUP_TEST_HOOKS;
+}
+
 void killThisProcess()
 {
     if (enabled()) {

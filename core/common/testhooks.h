@@ -21,6 +21,9 @@ std::optional<std::string> get(const char* name);
 void disable();
 // True when this process is the elevated side (disable() was called).
 bool disabled();
+// True in a build made for tests, disable() or not: such a build is never shipped. Only what keeps
+// its tests in scratch folders asks (install/statedir.h: any state folder, its checks still made).
+bool builtForTests();
 
 // Ends this process at once, as a power cut or Task Manager would: SIGKILL on POSIX,
 // TerminateProcess on Windows; no destructor, no flush, no atexit (the crash points,

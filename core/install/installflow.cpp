@@ -7,6 +7,7 @@
 #include "install/prestage.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
+#include "install/statedir.h"
 #include "platform/elevation.h"
 #include "platform/statedir.h"
 #include "archive/tarverify.h"
@@ -253,6 +254,12 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         return usage(std::move(r), "not-a-toolkit",
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
     }
+    // Already elevated (an administrator's console, root, the helper): this process is the
+    // elevated side, and the state folder it trusts is the machine's, made admin-only or verified
+    // (every entry in it) before anything in it is read: the record checkInstallRoot reads included.
+    if (!o.dryRun && o.applyHere && processHasAdminRights())
+        if (auto guard = prepareAdminStateDir(o.stateDir); !guard)
+            return usage(std::move(r), guard.error().code, guard.error().message);
     // Nothing is made in a folder that is not a CUDA toolkit or a prefix of ours (not even the work folders).
     if (!o.dryRun && !newPrefix) {
         const std::string canonical =
@@ -262,11 +269,6 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     }
     if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
         return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
-    // Already elevated (an administrator's console, root, the helper): this process is the
-    // elevated side, and the state folder it trusts is made admin-only and checked first.
-    if (!o.dryRun && o.applyHere && processHasAdminRights())
-        if (auto guard = prepareStateDir(o.stateDir, StateDirAccess::Shared); !guard)
-            return usage(std::move(r), guard.error().code, guard.error().message);
     // Held until the commit (declared before `prep`, whose undo runs under it too).
     std::unique_ptr<StateLock> lock;
     if (!o.dryRun) {
@@ -503,8 +505,11 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
 
 Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)
 {
-    if (processHasAdminRights() && std::filesystem::exists(stateDir))
-        if (auto guard = prepareStateDir(stateDir, StateDirAccess::Shared); !guard) {
+    // As root: the machine's folder only, verified with every entry before its journal is read
+    // (one a user chose, or planted a journal or record in, is refused and left as it is).
+    std::error_code ec;
+    if (processHasAdminRights() && std::filesystem::exists(std::filesystem::symlink_status(stateDir, ec)))
+        if (auto guard = prepareAdminStateDir(stateDir); !guard) {
             Outcome refused;
             refused.problems.push_back({guard.error().code, stateDir, guard.error().message});
             return refused;

@@ -4,6 +4,8 @@
 #include "install/helperprogress.h"
 #include "install/journal.h"
 #include "install/statedir.h"
+#include "install/u8path.h"
+#include "platform/statedir.h"
 
 namespace cudnnsetup {
 
@@ -18,7 +20,11 @@ std::optional<InterruptedTransaction> findInterrupted(const std::string& stateDi
             continue;
         InterruptedTransaction t;
         t.stateDir = dir;
-        if (auto journal = loadJournal(*files, journalPathIn(dir)); journal && *journal) {
+        // As root, nothing of a folder is read before it and every entry in it is verified: the
+        // recover that follows refuses it, naming what is wrong (a user's folder or a planted journal).
+        const bool readable = !processHasAdminRights() || verifyStateDir(pathOf(dir)).ok();
+        if (auto journal = readable ? loadJournal(*files, journalPathIn(dir)) : Result<std::optional<JournalDoc>>(std::nullopt);
+            journal && *journal) {
             t.toolkit = (*journal)->plan.toolkit;
             t.transaction = (*journal)->plan.transactionId;
         }

@@ -16,10 +16,19 @@ enum class StateDirAccess {
     Private,  // only the current user (and, on Windows, SYSTEM and administrators)
 };
 
-// Creates `dir` (and parents) and sets its access. An existing directory that
-// others could write is tightened (Windows: a protected DACL replaces inherited
-// entries) or, when that is not allowed, refused with a sentence naming it.
+// The state folder an administrator's process is about to trust. A missing one is made here
+// (and parents), with `access`, and read back. One that exists is never changed (not its mode,
+// not its owner, not its DACL: a folder cudnn-setup did not make in this run is someone's),
+// only verified: owned by root / Administrators, writable by no one else, not sticky, its parents
+// likewise; refused otherwise ("state-dir-access"), with a sentence naming it and the fix.
+// Then every entry below it is verified before any is read: owned by root / Administrators,
+// writable by no one else, no link (symbolic, hard, reparse point), the type its name says
+// (records/ a folder; journal.json, lock, helper-*.json plain files). A foreign one is refused
+// ("state-dir-entry"), naming it and how to take it away.
 Result<Unit> prepareStateDir(const std::filesystem::path& dir, StateDirAccess access);
+
+// prepareStateDir's checks of an existing folder, making nothing: an Error also when it is missing.
+Result<Unit> verifyStateDir(const std::filesystem::path& dir);
 
 // True when a user other than root / an administrator can change `dir` or replace it (a
 // non-root owner, or group/other write without the sticky bit, on it or any parent; Windows:

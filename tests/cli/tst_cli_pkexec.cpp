@@ -21,6 +21,7 @@
 #include "clirunner.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "install/plan.h"
 #include "installfixture.h"
 #include "wizard/archiveservice.h"
 #include "wizard/installservice.h"
@@ -68,12 +69,18 @@ QString quoted(const QStringList& args)
 
 // The namespace's script: $1 the polkit rule ("" for none), $2 the stand-in ldconfig, $3 the
 // results folder; then the lines that run the tool as nobody. 9x: the namespace could not be made.
+// $4, when given, is a polkit action file added (in the namespace only) to polkit's own before
+// polkitd starts.
 const char* const kScript = R"(set -u
-rule=$1 fake=$2 out=$3
+rule=$1 fake=$2 out=$3 action=${4:-}
 for d in /run/dbus /etc/polkit-1/rules.d /etc/ld.so.conf.d /var/lib/cudnn-setup; do
   mkdir -p "$d" && mount -t tmpfs -o mode=0755 tmpfs "$d" || exit 99
 done
 mount --bind "$fake" /sbin/ldconfig || exit 99
+if [ -n "$action" ]; then
+  mkdir -p "$out/actions" && cp /usr/share/polkit-1/actions/* "$action" "$out/actions/" &&
+    mount --bind "$out/actions" /usr/share/polkit-1/actions || exit 99
+fi
 [ -z "$rule" ] || printf '%s\n' "$rule" > /etc/polkit-1/rules.d/50-cudnn-setup-test.rules
 dbus-daemon --system --fork --nopidfile || exit 98
 /usr/lib/polkit-1/polkitd --no-debug > "$out/polkitd.log" 2>&1 &
@@ -169,7 +176,8 @@ class TestCliPkexec : public QObject {
     };
 
     // `lines` run inside the namespace after the bus and polkitd are up (asNobody NAME CMD...).
-    Outcome inNamespace(const QString& name, const QString& rule, const QStringList& lines)
+    Outcome inNamespace(const QString& name, const QString& rule, const QStringList& lines,
+                        const QString& action = QString())
     {
         Outcome o;
         o.out = m_root + "/" + name;
@@ -177,7 +185,7 @@ class TestCliPkexec : public QObject {
         ::chmod(QFile::encodeName(o.out).constData(), 0777);  // nobody writes its output here
         const QString script = QString::fromLatin1(kScript) + lines.join(QLatin1Char(0x0a)) + "\nexit 0\n";
         const CliRun r = runProgram("unshare", {"-m", "-p", "-f", "--mount-proc", "--propagation", "private", "sh",
-                                                "-c", script, "sh", rule, m_fakeLdconfig, o.out},
+                                                "-c", script, "sh", rule, m_fakeLdconfig, o.out, action},
                                     QProcessEnvironment::systemEnvironment(), kTimeoutMs);
         o.rc = r.exitCode;
         o.log = r.out + r.err + readAll(o.out + "/polkitd.log");
@@ -197,6 +205,38 @@ class TestCliPkexec : public QObject {
     QStringList asNobody(const QString& name, const QStringList& cliArgs) const
     {
         return {"asNobody " + name + " env HOME=" + quoted(m_home) + " " + quoted(m_cli) + " " + quoted(cliArgs)};
+    }
+
+    // nobody runs the tool as root with arguments of their own choosing: what a polkit rule (or a
+    // sudoers line) for cudnn-setup-cli allows (docs/install.md, "Threat model").
+    QStringList asNobodyThroughPkexec(const QString& name, const QStringList& cliArgs) const
+    {
+        return {"asNobody " + name + " " + quoted(kPkexec) + " " + quoted(m_cli) + " " + quoted(cliArgs)};
+    }
+
+    static QStringList problemCodes(const QJsonObject& doc)
+    {
+        QStringList codes;
+        for (const QJsonValue p : doc["problems"].toArray())
+            codes << p.toObject()["code"].toString();
+        return codes;
+    }
+
+    // A killed helper's journal in root's state folder, as interruptedElevatedTransaction makes it
+    // (the hooks-on build as root, killed after its fourth step), then the listings the attack
+    // must leave as they are, and the stand-in ldconfig's trace cleared.
+    QStringList killedInstall(const QString& toolkit) const
+    {
+        return {"CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(QStringLiteral(CUDNN_SETUP_CLI_PATH)) + " --json install " +
+                    quoted(m_tarball) + " --toolkit " + quoted(toolkit) +
+                    " --allow-unknown > \"$out/killed.out\" 2>&1; echo $? > \"$out/killed.rc\"",
+                "test -f /var/lib/cudnn-setup/journal.json || echo 'no journal' > \"$out/killed.out\""};
+    }
+    QStringList listings(const QString& toolkit, const QString& when) const
+    {
+        return {"find " + quoted(toolkit) + " -printf '%u %m %y %P\\n' | sort > \"$out/toolkit-" + when + "\"",
+                "ls -l /etc/ld.so.conf.d > \"$out/conf-" + when + "\"",
+                "find /var/lib/cudnn-setup -printf '%u %m %y %P\\n' | sort > \"$out/state-" + when + "\""};
     }
 
     // The wizard as nobody would run it: its state folder is the default one, in nobody's home.
@@ -435,6 +475,169 @@ private slots:
         QVERIFY2(exitOf(o.out, "uninstall") == 0, told(o.out, "uninstall") + o.log);
         QVERIFY2(!QFileInfo::exists(prefix), "the prefix the install made is still there");
         QCOMPARE(readAll(o.out + "/conf-after-uninstall"), QByteArray());
+    }
+
+    // Issue 29, finding 2: `pkexec cudnn-setup-cli --state-dir S recover` made any root folder 0755
+    // (a 0700 one world-listable, a 1777 /tmp stand-in 0755). Now root's cudnn-setup keeps its
+    // state only in /var/lib/cudnn-setup or below (state-dir-outside) and verifies an existing
+    // folder there without changing it (state-dir-access): refused either way, the mode as it was.
+    void chosenStateFolderIsLeftAsItIs_data()
+    {
+        QTest::addColumn<QString>("dir");   // ROOT: this test's scratch folder (root's, 0755)
+        QTest::addColumn<QString>("mode");  // as `stat -c %a` prints it
+        QTest::addColumn<QString>("code");
+        QTest::newRow("0700 folder elsewhere") << "ROOT/chosen-0700" << "700" << "state-dir-outside";
+        QTest::newRow("1777 folder elsewhere (a /tmp)") << "ROOT/chosen-1777" << "1777" << "state-dir-outside";
+        QTest::newRow("1777 folder below the state folder") << "/var/lib/cudnn-setup/shared" << "1777" << "state-dir-access";
+        QTest::newRow("0777 folder below the state folder") << "/var/lib/cudnn-setup/open" << "777" << "state-dir-access";
+    }
+    void chosenStateFolderIsLeftAsItIs()
+    {
+        QFETCH(QString, dir);
+        QFETCH(QString, mode);
+        QFETCH(QString, code);
+        dir.replace("ROOT", m_root);
+        QStringList lines{"rm -rf " + quoted(dir), "mkdir -p " + quoted(dir) + " && chmod " + mode + " " + quoted(dir),
+                          "echo secret > " + quoted(dir + "/file") + " && chmod 0644 " + quoted(dir + "/file")};
+        lines << asNobodyThroughPkexec("recover", {"--json", "--state-dir", dir, "recover"});
+        lines << "stat -c %a " + quoted(dir) + " > \"$out/mode-after\"";
+        const Outcome o = inNamespace(QString("chosen-") + QTest::currentDataTag(), grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QCOMPARE(readAll(o.out + "/mode-after").trimmed(), mode.toUtf8());
+        QVERIFY2(exitOf(o.out, "recover") != 0, told(o.out, "recover"));
+        const QJsonObject doc = document(o.out, "recover");
+        QCOMPARE(doc["ok"].toBool(true), false);
+        QVERIFY2(problemCodes(doc).contains(code), told(o.out, "recover"));
+    }
+
+    // Issue 29, finding 3: a journal planted where root's cudnn-setup looks for one was rolled back
+    // as root (ld.so.conf.d then named nobody's lib64, and ldconfig ran). Here the journal is a real
+    // one (a killed install's), so only whose it is and where it lies can refuse it:
+    //   nobody's:   chowned to nobody in /var/lib/cudnn-setup; nobody runs a plain `recover`, which
+    //               goes through the helper;
+    //   subfolder:  copied by nobody into a subfolder anyone may write; nobody runs the tool through
+    //               pkexec with --state-dir naming that subfolder.
+    // Either way: refused, naming it; the journal stays, the half-changed toolkit, ld.so.conf.d and
+    // the state folder are as they were, ldconfig did not run.
+    void plantedJournalIsNotReplayed_data()
+    {
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("nobody's journal.json in the state folder") << "nobody's" << "state-dir-entry";
+        QTest::newRow("a journal in a user-writable subfolder") << "subfolder" << "state-dir-access";
+    }
+    void plantedJournalIsNotReplayed()
+    {
+        QFETCH(QString, where);
+        QFETCH(QString, code);
+        const QString toolkit = makeToolkit("cuda-13.0-planted-" + where.left(6).remove('\''));
+        const QString shared = "/var/lib/cudnn-setup/shared";
+        QStringList lines = killedInstall(toolkit);
+        if (where == "nobody's") {
+            lines << "chown nobody /var/lib/cudnn-setup/journal.json";
+        } else {
+            lines << "mkdir -m 0777 " + shared + " && chmod 0777 " + shared;
+            lines << "runuser -u nobody -- cp /var/lib/cudnn-setup/journal.json " + shared + "/ && "
+                     "rm /var/lib/cudnn-setup/journal.json";
+        }
+        lines << listings(toolkit, "before") << "rm -f " + quoted(m_root + "/ldconfig-ran");
+        if (where == "nobody's")
+            lines << asNobody("recover", {"--json", "recover"});
+        else
+            lines << asNobodyThroughPkexec("recover", {"--json", "--state-dir", shared, "recover"});
+        lines << listings(toolkit, "after");
+        const Outcome o = inNamespace(QString("planted-journal-") + where.left(6).remove('\''), grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(readAll(o.out + "/killed.rc").trimmed() == "137", readAll(o.out + "/killed.out"));
+        QVERIFY2(exitOf(o.out, "recover") != 0, told(o.out, "recover") + o.log);
+        const QJsonObject doc = document(o.out, "recover");
+        QCOMPARE(doc["ok"].toBool(true), false);
+        QVERIFY2(problemCodes(doc).contains(code), told(o.out, "recover"));
+        const QString path = where == "nobody's" ? "/var/lib/cudnn-setup" : shared;
+        QVERIFY2(doc["problems"].toArray().at(problemCodes(doc).indexOf(code)).toObject()["message"].toString().contains(path),
+                 told(o.out, "recover"));
+        for (const char* listing : {"toolkit", "conf", "state"})
+            QCOMPARE(readAll(o.out + "/" + listing + "-after"), readAll(o.out + "/" + listing + "-before"));
+        QVERIFY2(readAll(o.out + "/toolkit-after").contains(".cudnn-setup"), "the toolkit was rolled back");
+        QVERIFY2(!QFile::exists(m_root + "/ldconfig-ran"), "ldconfig ran");
+    }
+
+    // Issue 29, finding 3 (by reading): a record that says `created_prefix` made any root folder
+    // count as a prefix of cudnn-setup's. Planted as nobody's in records/, naming a folder of root's
+    // that is not a toolkit, then `pkexec cudnn-setup-cli uninstall --toolkit` it: refused before the
+    // record is read, the folder and the record untouched.
+    void plantedRecordIsNotBelieved()
+    {
+        const QString victim = m_root + "/victim";
+        QVERIFY(QDir().mkpath(victim));
+        writeAll(victim + "/keep", "root's\n");
+        const QString record = QString::fromStdString(cudnnsetup::recordPathFor("/var/lib/cudnn-setup", victim.toStdString()));
+        const QByteArray json = "{\"format\":1,\"toolkit\":\"" + victim.toUtf8() + "\",\"created_prefix\":true,\"files\":[]}";
+        QStringList lines{"mkdir -p /var/lib/cudnn-setup/records",
+                          "printf '%s' " + quoted(QString::fromUtf8(json)) + " > " + quoted(record),
+                          "chown nobody " + quoted(record)};
+        lines << listings(victim, "before") << "rm -f " + quoted(m_root + "/ldconfig-ran");
+        lines << asNobodyThroughPkexec("uninstall", {"--json", "uninstall", "--toolkit", victim});
+        lines << listings(victim, "after");
+        const Outcome o = inNamespace("planted-record", grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(exitOf(o.out, "uninstall") != 0, told(o.out, "uninstall"));
+        QVERIFY2(problemCodes(document(o.out, "uninstall")).contains("state-dir-entry"), told(o.out, "uninstall"));
+        const QJsonObject doc = document(o.out, "uninstall");
+        QVERIFY2(doc["problems"].toArray().at(problemCodes(doc).indexOf("state-dir-entry")).toObject()["message"]
+                     .toString().contains(record), told(o.out, "uninstall"));
+        for (const char* listing : {"toolkit", "conf", "state"})
+            QCOMPARE(readAll(o.out + "/" + listing + "-after"), readAll(o.out + "/" + listing + "-before"));
+        QCOMPARE(readAll(victim + "/keep"), QByteArray("root's\n"));
+        QVERIFY2(!QFile::exists(m_root + "/ldconfig-ran"), "ldconfig ran");
+    }
+
+    // Issue 29, finding 5: earlier versions left /var/lib/cudnn-setup/lock readable by all, and a
+    // flock needs only a read-only descriptor: nobody held it and root's installs answered "busy".
+    // Now root's install goes ahead (it is not refused): the lock is replaced by a new file, 0600,
+    // locked before it has the name; nobody still holds a lock, on the nameless old file.
+    void worldReadableLockHeldByNobodyDoesNotBlockRoot()
+    {
+        const QString toolkit = makeToolkit("cuda-13.0-lock");
+        const QString lock = "/var/lib/cudnn-setup/lock";
+        QStringList lines{"printf '1\\n' > " + lock + " && chmod 0644 " + lock,
+                          "ls -i " + lock + " | cut -d' ' -f1 > \"$out/inode-before\"",
+                          "runuser -u nobody -- flock -n " + lock + " sleep 120 &",
+                          "i=0; until ! runuser -u nobody -- flock -n " + lock + " true; do i=$((i+1)); "
+                          "[ $i -le 100 ] || break; sleep 0.05; done; echo $i > \"$out/waited\"",
+                          "runuser -u nobody -- flock -n " + lock + " true; echo $? > \"$out/held\"",
+                          "(cd / && " + quoted(m_cli) + " --json install " + quoted(m_tarball) + " --toolkit " +
+                              quoted(toolkit) + " --allow-unknown > \"$out/root-install.out\" 2> \"$out/root-install.err\"); "
+                              "echo $? > \"$out/root-install.rc\"",
+                          "stat -c '%a %U' " + lock + " > \"$out/lock-after\"",
+                          "ls -i " + lock + " | cut -d' ' -f1 > \"$out/inode-after\"",
+                          "runuser -u nobody -- flock -n " + lock + " true 2> \"$out/nobody-again.err\"; echo $? > \"$out/nobody-again\""};
+        const Outcome o = inNamespace("lock", QString(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(readAll(o.out + "/held").trimmed() == "1", "nobody did not hold the world-readable lock: not reproduced");
+        QVERIFY2(exitOf(o.out, "root-install") == 0, told(o.out, "root-install"));
+        QCOMPARE(document(o.out, "root-install")["ok"].toBool(), true);
+        QCOMPARE(readAll(o.out + "/lock-after").trimmed(), QByteArray("600 root"));
+        QVERIFY(readAll(o.out + "/inode-after") != readAll(o.out + "/inode-before"));
+        QVERIFY2(readAll(o.out + "/nobody-again").trimmed() != "0", "nobody can still take root's lock");
+    }
+
+    // The polkit action `cmake --install` ships (installer/linux), as polkitd reads it: its id,
+    // auth_admin_keep for an active session, the helper's absolute path.
+    void polkitActionIsRegistered()
+    {
+        const QString policy = QStringLiteral(CUDNN_SETUP_POLKIT_POLICY_FILE);
+        if (!QFileInfo::exists(policy))
+            QSKIP(qPrintable("no configured action file at " + policy));
+        const QStringList lines{"pkaction --verbose --action-id " CUDNN_SETUP_POLKIT_ACTION " > \"$out/pkaction.out\" 2>&1; "
+                                "echo $? > \"$out/pkaction.rc\""};
+        const Outcome o = inNamespace("polkit-action", QString(), lines, policy);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        const QByteArray out = readAll(o.out + "/pkaction.out");
+        QVERIFY2(readAll(o.out + "/pkaction.rc").trimmed() == "0", out + o.log);
+        QVERIFY2(out.contains("implicit active:   auth_admin_keep"), out);
+        QVERIFY2(out.contains("org.freedesktop.policykit.exec.path -> " CUDNN_SETUP_POLKIT_HELPER_PATH), out);
+        QVERIFY2(out.contains("$(command_line)") || out.contains("description:"), out);
     }
 
     void refusedChangesNothing()

@@ -55,6 +55,33 @@ QProcessEnvironment cleanEnv()
     return env;
 }
 
+// As root, the release build keeps its state only in /var/lib/cudnn-setup or below (issue 29:
+// state-dir-outside): its installs run in a private mount namespace (unshare -m, root only) with
+// a tmpfs there, so that the host's state folder is never touched. Other users: as they are.
+const QString kRootState = QStringLiteral("/var/lib/cudnn-setup");
+
+bool asRoot()
+{
+    return ::geteuid() == 0;
+}
+
+// The mount point itself, made when the host has none (removed again by cleanupTestCase).
+bool rootStateMountPoint(bool* made)
+{
+    *made = !QFileInfo::exists(kRootState);
+    return QDir().mkpath(kRootState);
+}
+
+Run runRelease(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
+{
+    if (!asRoot())
+        return runMerged(kReleaseCli, args, env, timeoutMs);
+    QStringList wrapped{"-m", "--propagation", "private", "sh", "-c",
+                        "mount -t tmpfs -o mode=0755 tmpfs " + kRootState + " || exit 99; exec \"$@\"", "sh",
+                        kReleaseCli};
+    return runMerged("unshare", wrapped << args, env, timeoutMs);
+}
+
 QString linuxToolkit(const QString& toolkit)
 {
     return QString::fromStdString(cudnnsetup::fixtures::buildLinuxCudaToolkit(toolkit.toStdString()));
@@ -67,6 +94,7 @@ class TestCliRelease : public QObject {
     QTemporaryDir m_archives;
     Release m_release;
     QString m_tarball;
+    bool m_madeRootState = false;
 
 private slots:
     void initTestCase()
@@ -82,6 +110,14 @@ private slots:
         QVERIFY2(cudnnsetup::fixtures::writeTar(m_tarball.toStdString(), cudnnsetup::fixtures::cudnnLinuxRelease({}),
                                                 cudnnsetup::fixtures::TarCompression::Xz, &error),
                  error.c_str());
+        if (asRoot())
+            QVERIFY(rootStateMountPoint(&m_madeRootState));
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_madeRootState)
+            QDir().rmdir(kRootState);  // empty: only the namespaces' tmpfs was ever in it
     }
 
     // One hook per row on a real install into a Windows-layout toolkit (its PATH is left alone on
@@ -117,10 +153,9 @@ private slots:
                                                            "touch '" + sentinel.toStdString() + "'; exit 1"));
             QProcessEnvironment env = cleanEnv();
             env.insert(hook, QString(value).replace("DIR", dir.path()));
-            const Run r = runMerged(cli,
-                                     {"--json", "--state-dir", dir.filePath("state"), "install", m_release.path,
-                                      "--toolkit", toolkit, "--allow-unknown"},
-                                     env, kTimeoutMs);
+            const QStringList args{"--json", "--state-dir", release && asRoot() ? kRootState + "/state" : dir.filePath("state"),
+                                   "install", m_release.path, "--toolkit", toolkit, "--allow-unknown"};
+            const Run r = release ? runRelease(args, env, kTimeoutMs) : runMerged(cli, args, env, kTimeoutMs);
             const QString what = (release ? "release build: " : "hooks-on build: ") + hook + "\n" + r.out;
             if (release) {
                 // Installed, to the end, by this very process, and nothing redirected.
@@ -175,10 +210,11 @@ private slots:
         QVERIFY(cudnnsetup::fixtures::writeShellScript(fake.toStdString(), "echo ran >> '" + fakeLog.toStdString() + "'"));
         const QString listing = root + "/etc-ld.so.conf.d";
         QStringList args{"-m", "--propagation", "private", "sh", "-c",
-                         "mount -t tmpfs tmpfs /etc/ld.so.conf.d && mount --bind \"$1\" /sbin/ldconfig || exit 99; "
+                         "mount -t tmpfs tmpfs /etc/ld.so.conf.d && mount --bind \"$1\" /sbin/ldconfig && "
+                         "mount -t tmpfs -o mode=0755 tmpfs /var/lib/cudnn-setup || exit 99; "
                          "shift; out=\"$1\"; shift; \"$@\"; rc=$?; ls /etc/ld.so.conf.d > \"$out\"; exit $rc",
                          "sh", fake, listing, kReleaseCli};
-        args << install(toolkit, root + "/state");
+        args << install(toolkit, kRootState + "/state");
         const Run r = runMerged("unshare", args, env, kTimeoutMs);
         if (r.exitCode == 99 || (r.exitCode != 0 && r.out.contains("unshare")))
             QSKIP(qPrintable("no private mount namespace here (unshare -m / mount refused): " + r.out));

@@ -5,6 +5,8 @@
 #include "platform/statedir.h"
 #include "platform/statelock.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <sys/stat.h>
 
@@ -133,6 +135,97 @@ private slots:
         }
         QVERIFY2(failed && attacker.exitCode() != 0, "nobody could open the lock file");
         QVERIFY2(mine.ok(), mine.ok() ? "" : mine.error().message.c_str());
+    }
+
+    // Issue 29, finding 5: a state folder whose lock others can read (earlier versions made it 0644:
+    // every upgraded machine has one). nobody opens it read-only and holds a flock on it; root's
+    // next acquire does not answer "busy" for as long as nobody likes: the lock is replaced by a new
+    // file, owner-only and locked before it has the name, and nobody's lock is on a nameless file.
+    // The lock still excludes: a second acquire (another process of root's) is "busy".
+    void aLockOthersCouldReadDoesNotBlock_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<bool>("nobodyHolds");
+        QTest::newRow("0644 held by nobody") << 0644 << true;
+        QTest::newRow("0640 held by nobody") << 0640 << true;  // (nobody is not in its group: the open fails)
+        QTest::newRow("0604 held by nobody") << 0604 << true;
+        QTest::newRow("0644 not held") << 0644 << false;
+        QTest::newRow("0666 not held") << 0666 << false;
+    }
+    void aLockOthersCouldReadDoesNotBlock()
+    {
+        QFETCH(int, mode);
+        QFETCH(bool, nobodyHolds);
+        if (nobodyHolds && (::geteuid() != 0 || QProcess::execute("runuser", {"-u", "nobody", "--", "true"}) != 0))
+            QSKIP("needs root and runuser to act as a second user");
+        QTemporaryDir dir;
+        QFile::setPermissions(dir.path(), QFileDevice::Permissions(0x7755));
+        const std::string state = (dir.path() + "/state").toStdString();
+        QVERIFY(prepareStateDir(state, StateDirAccess::Shared).ok());
+        const QString lockFile = QString::fromStdString(StateLock::lockPathIn(state));
+        {
+            QFile old(lockFile);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("1\n");
+        }
+        QVERIFY(::chmod(QFile::encodeName(lockFile).constData(), mode_t(mode)) == 0);
+        struct stat oldSt {};
+        QVERIFY(::stat(QFile::encodeName(lockFile).constData(), &oldSt) == 0);
+        QProcess attacker;
+        bool holding = false;
+        if (nobodyHolds) {
+            // util-linux flock opens the file read-only: read access is all an exclusive flock needs.
+            attacker.start("runuser", {"-u", "nobody", "--", "flock", "-n", lockFile, "sh", "-c", "echo held; sleep 30"});
+            QVERIFY(attacker.waitForStarted());
+            holding = attacker.waitForReadyRead(5000) && attacker.readAllStandardOutput().contains("held");
+            if ((mode & 004) != 0)
+                QVERIFY2(holding, "nobody could not hold the world-readable lock: the attack is not reproduced");
+        }
+        auto mine = StateLock::tryAcquire(state);
+        auto second = StateLock::tryAcquire(state);
+        struct stat now {};
+        const bool statted = ::stat(QFile::encodeName(lockFile).constData(), &now) == 0;
+        if (nobodyHolds) {
+            attacker.kill();
+            attacker.waitForFinished();
+        }
+        QVERIFY2(mine.ok(), mine.ok() ? "" : mine.error().message.c_str());
+        QVERIFY(!second.ok());
+        QCOMPARE(QString::fromStdString(second.error().code), QStringLiteral("busy"));
+        QVERIFY(statted);
+        QCOMPARE(int(now.st_mode & 07777), 0600);
+        QCOMPARE(int(now.st_uid), int(::geteuid()));
+        QVERIFY2(now.st_ino != oldSt.st_ino, "the lock others could open was kept, not replaced");
+        // And nobody can take the new one.
+        const int rc = QProcess::execute("runuser", {"-u", "nobody", "--", "flock", "-n", lockFile, "true"});
+        if (::geteuid() == 0)
+            QVERIFY2(rc != 0, "nobody could open the new lock file");
+        // The replacement's own mutex stays (owner-only); no lock.new-* is left.
+        QCOMPARE(QDir(QString::fromStdString(state)).entryList(QDir::Files, QDir::Name),
+                 QStringList({"lock", "lock.replace"}));
+        QVERIFY(::stat(QFile::encodeName(lockFile + ".replace").constData(), &now) == 0);
+        QCOMPARE(int(now.st_mode & 07777), 0600);
+    }
+
+    // The replacement is serialised by lock.replace, which this version only ever makes owner-only: one
+    // others can open is not used (they could hold it and stop every replacement); refused, naming it.
+    void aReplaceMutexOthersCanOpenIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::string state = (dir.path() + "/state").toStdString();
+        QVERIFY(prepareStateDir(state, StateDirAccess::Shared).ok());
+        const QString lockFile = QString::fromStdString(StateLock::lockPathIn(state));
+        for (const QString& f : {lockFile, lockFile + ".replace"}) {
+            QFile file(f);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.close();
+            QVERIFY(::chmod(QFile::encodeName(f).constData(), 0644) == 0);
+        }
+        auto r = StateLock::tryAcquire(state);
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().code), QStringLiteral("state-dir-entry"));
+        QVERIFY2(r.error().message.find("lock.replace") != std::string::npos, r.error().message.c_str());
+        QCOMPARE(int(QFileInfo(lockFile).permissions() & QFileDevice::ReadOther), int(QFileDevice::ReadOther));
     }
 
     // Issue 12: the owner check followed links and chmod went through them: a link in place of

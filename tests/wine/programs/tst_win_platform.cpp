@@ -11,11 +11,15 @@
 #include "platform/longpath.h"
 #include "platform/nofollow.h"
 #include "platform/statedir.h"
+#include "platform/statedir_win_p.h"
 #include "platform/statelock.h"
 #include "platform/threadpriority.h"
 #include "platform/win32.h"
 
 #include <gtest/gtest.h>
+
+#include <aclapi.h>
+#include <sddl.h>
 
 #include <atomic>
 #include <fstream>
@@ -277,6 +281,148 @@ TEST(NoFollow, FoldersOnTheWayCannotBeRenamedWhileAStepActs)
     EXPECT_TRUE(std::filesystem::exists(scratch / "toolkit" / "bin" / "cudnn64_8.dll"));
     // Once the step is done the folder is free again.
     EXPECT_TRUE(::MoveFileExW(bin.c_str(), moved.c_str(), 0)) << ::GetLastError();
+}
+
+// Issue 29: writableByNonAdmins read four well-known SIDs of the folder only. Now the owner and every
+// entry of the DACL count (winacl::foreignWriter), here on descriptors made from SDDL: Wine keeps a
+// file's ACL only as Unix mode bits, so a named user's entry cannot be put on a real file there.
+namespace {
+constexpr const wchar_t* kUser = L"S-1-5-21-1111-2222-3333-1001";  // a named user, not this process's
+}  // namespace
+
+TEST(WinAcl, EveryEntryAndTheOwnerCount)
+{
+    const std::wstring u = kUser;
+    const std::wstring ti = L"S-1-5-80-956008885-3418522649-1831038044-1853292631-2271478464";
+    struct Row {
+        const char* name;
+        std::wstring sddl;
+        winacl::Reach reach;
+        bool foreign;
+    };
+    const std::vector<Row> rows{
+        {"admins and SYSTEM write, Users read", L"O:BAD:P(A;;FA;;;SY)(A;;FA;;;BA)(A;;0x1200a9;;;BU)",
+         winacl::Reach::Object, false},
+        {"a named user may write data", L"O:BAD:P(A;;FA;;;BA)(A;;0x2;;;" + u + L")", winacl::Reach::Object, true},
+        {"a named user may add a file", L"O:BAD:P(A;;FA;;;BA)(A;;0x4;;;" + u + L")", winacl::Reach::Object, true},
+        {"a named user may change the DACL", L"O:BAD:P(A;;FA;;;BA)(A;;WD;;;" + u + L")", winacl::Reach::Object, true},
+        {"a named user owns it", L"O:" + u + L"D:P(A;;FA;;;BA)", winacl::Reach::Object, true},
+        {"TrustedInstaller owns it", L"O:" + ti + L"D:P(A;;FA;;;" + ti + L")(A;;0x1200a9;;;BU)", winacl::Reach::Object, false},
+        {"Everyone full control", L"O:BAD:(A;;FA;;;WD)", winacl::Reach::Object, true},
+        {"Authenticated Users modify", L"O:BAD:(A;;0x1301bf;;;AU)", winacl::Reach::Object, true},
+        // A parent: adding names (C:\, ProgramData) is fine, taking the next component away is not.
+        {"parent: users may add folders", L"O:SYD:(A;;FA;;;BA)(A;;0x4;;;BU)", winacl::Reach::Parent, false},
+        {"parent: a named user may delete children", L"O:SYD:(A;;FA;;;BA)(A;;0x40;;;" + u + L")", winacl::Reach::Parent, true},
+        {"parent: a named user owns it", L"O:" + u + L"D:(A;;FA;;;BA)", winacl::Reach::Parent, true},
+        // Inherit-only entries: nothing on the folder itself, but what the helper's files would get.
+        {"inherit-only Users write, the folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", winacl::Reach::Object, false},
+        {"inherit-only Users write, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", winacl::Reach::Contents, true},
+        {"CREATOR OWNER full, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;CO)", winacl::Reach::Contents, false},
+    };
+    for (const Row& row : rows) {
+        PSECURITY_DESCRIPTOR sd = nullptr;
+        ASSERT_TRUE(::ConvertStringSecurityDescriptorToSecurityDescriptorW(row.sddl.c_str(), SDDL_REVISION_1, &sd, nullptr))
+            << row.name << ": " << ::GetLastError();
+        win::LocalMemory owner(sd);
+        const std::string why = winacl::foreignWriter(sd, row.reach);
+        EXPECT_EQ(!why.empty(), row.foreign) << row.name << ": " << why;
+        if (row.foreign && row.sddl.find(u) != std::wstring::npos) {
+            EXPECT_NE(why.find("1001"), std::string::npos) << row.name << ": names the SID: " << why;
+        }
+    }
+    // No DACL at all (everyone may do anything), made by hand: Wine's SDDL parser turns
+    // NO_ACCESS_CONTROL into an empty DACL, which is the opposite.
+    SECURITY_DESCRIPTOR open{};
+    ASSERT_TRUE(::InitializeSecurityDescriptor(&open, SECURITY_DESCRIPTOR_REVISION));
+    ASSERT_TRUE(::SetSecurityDescriptorDacl(&open, TRUE, nullptr, FALSE));
+    EXPECT_NE(winacl::foreignWriter(&open, winacl::Reach::Object).find("no access list"), std::string::npos);
+}
+
+namespace {
+// Sets `sddl`'s DACL (protected when it says D:P) on `p`; false when this prefix does not keep it
+// (Wine 8 keeps only what Unix mode bits can say: owner and everyone).
+bool setDacl(const std::filesystem::path& p, const wchar_t* sddl, const wchar_t* expectInReadBack)
+{
+    PSECURITY_DESCRIPTOR sd = nullptr;
+    if (!::ConvertStringSecurityDescriptorToSecurityDescriptorW(sddl, SDDL_REVISION_1, &sd, nullptr))
+        return false;
+    win::LocalMemory owner(sd);
+    BOOL present = FALSE, defaulted = FALSE;
+    PACL dacl = nullptr;
+    ::GetSecurityDescriptorDacl(sd, &present, &dacl, &defaulted);
+    std::wstring name = p.wstring();
+    SECURITY_INFORMATION what = DACL_SECURITY_INFORMATION;
+    if (std::wstring(sddl).find(L"D:P") != std::wstring::npos)
+        what |= PROTECTED_DACL_SECURITY_INFORMATION;
+    if (::SetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT, what, nullptr, nullptr, dacl, nullptr) != ERROR_SUCCESS)
+        return false;
+    const auto back = describeStateDirAccess(p);
+    return back.ok() && back->find(win::narrow(expectInReadBack)) != std::string::npos;
+}
+}  // namespace
+
+// The walk itself on real folders: an entry that lets others write on a parent (delete its children) or on
+// the folder makes it writable by non-admins.
+TEST(StateDir, WriteEntryOnTheFolderOrAParentMakesItWritable)
+{
+    ScratchDir scratch("aclwalk");
+    const auto bin = scratch / "toolkit" / "bin";
+    std::filesystem::create_directories(bin);
+    std::string who;
+    EXPECT_FALSE(writableByNonAdmins(bin, &who)) << who;
+    if (!setDacl(scratch / "toolkit", L"D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;;FA;;;WD)", L";;;WD)"))
+        GTEST_SKIP() << "this prefix does not keep an Everyone entry on a folder";
+    EXPECT_TRUE(writableByNonAdmins(bin, &who));
+    EXPECT_NE(who.find("toolkit"), std::string::npos) << who;
+    EXPECT_EQ(who.find("bin"), std::string::npos) << "the parent is the one to name: " << who;
+    ASSERT_TRUE(setDacl(scratch / "toolkit", L"D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;0x1200a9;;;WD)", L";;;WD)"));
+    EXPECT_FALSE(writableByNonAdmins(bin, &who)) << who;
+    ASSERT_TRUE(setDacl(bin, L"D:P(A;;FA;;;SY)(A;;FA;;;BA)(A;;FA;;;WD)", L";;;WD)"));
+    EXPECT_TRUE(writableByNonAdmins(bin, &who));
+    EXPECT_NE(who.find("bin"), std::string::npos) << who;
+}
+
+// Issue 29: the state folder's children. A child made first by a user with a protected DACL of its own
+// keeps it whoever owns the folder: it is refused (state-dir-entry, naming it), the folder is not changed,
+// and nothing of it is read.
+TEST(StateDir, ChildWithItsOwnProtectedDaclIsRefused)
+{
+    ScratchDir scratch("statechild");
+    const auto state = scratch / "state";
+    const auto made = prepareStateDir(state, StateDirAccess::Shared);
+    ASSERT_TRUE(made.ok()) << made.error().message;
+    winetest::writeFile(state / "journal.json", "{}");
+    const auto good = prepareStateDir(state, StateDirAccess::Shared);
+    ASSERT_TRUE(good.ok()) << good.error().message << " / " << good.error().detail;
+    if (!setDacl(state / "journal.json", L"D:P(A;;FA;;;WD)", L";;;WD)"))
+        GTEST_SKIP() << "this prefix does not keep an Everyone entry on a file";
+    const auto before = describeStateDirAccess(state);
+    const auto r = prepareStateDir(state, StateDirAccess::Shared);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "state-dir-entry") << r.error().detail;
+    EXPECT_NE(r.error().message.find("journal.json"), std::string::npos) << r.error().message;
+    EXPECT_EQ(verifyStateDir(state).error().code, "state-dir-entry");
+    EXPECT_EQ(describeStateDirAccess(state).value(), before.value());  // the folder as it was
+    // A records entry that is a file, and a journal that is a folder: the type each name says.
+    std::filesystem::remove(state / "journal.json");
+    std::filesystem::create_directories(state / "journal.json");
+    EXPECT_EQ(prepareStateDir(state, StateDirAccess::Shared).error().code, "state-dir-entry");
+}
+
+// Issue 29: an existing state folder is verified, never changed: one that lets others write is refused
+// and keeps its DACL (before, its DACL was replaced and its owner taken, its children kept theirs).
+TEST(StateDir, ExistingFolderOthersMayWriteIsRefusedAndKept)
+{
+    ScratchDir scratch("stateexisting");
+    const auto state = scratch / "state";
+    std::filesystem::create_directories(state);
+    if (!setDacl(state, L"D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FA;;;WD)", L";;;WD)"))
+        GTEST_SKIP() << "this prefix does not keep an Everyone entry on a folder";
+    const auto before = describeStateDirAccess(state);
+    const auto r = prepareStateDir(state, StateDirAccess::Shared);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "state-dir-access") << r.error().detail;
+    EXPECT_EQ(describeStateDirAccess(state).value(), before.value());
 }
 
 // LockFileEx belongs to the handle: a second open in this same process conflicts too.
