@@ -6,6 +6,7 @@
 #include "install/u8path.h"
 #include "install/toolkitscan.h"
 #include "platform/nofollow.h"
+#include "platform/statedir.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -218,6 +219,32 @@ bool createsPrefix(const Plan& plan)
            plan.ops[0].kind == OpKind::WriteRecord && plan.ops[0].path == plan.recordPath &&
            namesCreatedPrefix(plan.ops[0].record, plan.toolkit) && plan.ops[1].kind == OpKind::CreateDirectory &&
            plan.ops[1].path == plan.toolkit && !plan.ops[1].workDir;
+}
+
+bool isRealToolkit(const std::string& root)
+{
+    auto plainFile = [&](const char* rel) {
+        std::error_code ec;
+        const auto st = std::filesystem::symlink_status(pathOf(root + "/" + rel), ec);
+        return !ec && std::filesystem::is_regular_file(st);
+    };
+    return (plainFile("bin/nvcc") || plainFile("bin/nvcc.exe")) && plainFile("include/cuda_runtime_api.h");
+}
+
+std::optional<Problem> checkSearchPathFolder(const std::string& folder, const std::string& root, bool standalonePrefix)
+{
+    if (std::string who; writableByNonAdmins(pathOf(folder), &who))
+        return Problem{"search-path-writable", folder,
+                       folder + " would go on the system search path, but " + who +
+                           ": anything planted there would be loaded by every program of every user. Make it "
+                           "writable by administrators only (Windows: remove the Users write entry; Linux: chown "
+                           "root and chmod 755 it and its parents), or install with --no-path."};
+    if (!standalonePrefix && !isRealToolkit(root))
+        return Problem{"not-a-toolkit", root,
+                       root + " has no bin/nvcc and include/cuda_runtime_api.h: a version file alone does not make "
+                              "a CUDA toolkit that goes on the system search path. Install into the real toolkit "
+                              "(e.g. /usr/local/cuda), or with --no-path."};
+    return std::nullopt;
 }
 
 bool pathValueClean(const std::string& value)
