@@ -3,6 +3,7 @@
 #include "common/testhooks.h"
 #include "install/statedir.h"
 #include "install/u8path.h"
+#include "platform/nofollow.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -185,6 +186,19 @@ std::vector<std::string> helperRecoverArguments(const std::optional<std::string>
 
 std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string& stateDir)
 {
+    // The archive and the manifest: plain files, the last component no link (a FIFO would hold the
+    // helper, and the state folder's lock, for ever; /dev/zero never ends). The manifest is then
+    // read through one handle with a bound (archive/manifest.h).
+    for (const std::string* file : {&in.archive, in.manifest ? &*in.manifest : nullptr}) {
+        std::error_code ec;
+        if (file && !file->empty() && !nofollow::isRegularFile(*file, true, ec))
+            return Problem{"missing-file", *file,
+                           *file + " is not a plain file the elevated helper reads (" +
+                               (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
+                                : ec == std::errc::invalid_argument            ? std::string("a device, FIFO or folder")
+                                                                               : ec.message()) +
+                               "); nothing was changed. Give the archive or manifest file itself."};
+    }
     return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
 }
 

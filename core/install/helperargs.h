@@ -49,7 +49,8 @@ std::vector<std::string> helperRecoverArguments(const std::optional<std::string>
 bool helperPathValue(const std::string& value);  // absolute, no . or .., no control or PATH-splitting character
 bool hexDigest(const std::string& value);        // 64 hex digits
 
-// The request as the helper checks it next, now against the disk: the root (trust.h
+// The request as the helper checks it next, now against the disk: the archive and manifest are
+// plain files reached with no link at their last component ("missing-file"), and the root (trust.h
 // checkInstallRoot: a toolkit, a new prefix for --new-prefix installs, or a prefix the record in
 // stateDir names; "not-a-toolkit").
 std::optional<Problem> checkElevatedRequest(const Intent& intent, const std::string& stateDir);

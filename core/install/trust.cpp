@@ -233,7 +233,14 @@ bool isRealToolkit(const std::string& root)
 
 std::optional<Problem> checkSearchPathFolder(const std::string& folder, const std::string& root, bool standalonePrefix)
 {
-    if (std::string who; writableByNonAdmins(pathOf(folder), &who))
+    // The folder the linker (or PATH lookup) ends up in: a toolkit's lib64 is a link to lib. The
+    // link itself lies in the toolkit, whose own chain the walk from the target's parents does not
+    // cover when it points elsewhere, so both are checked.
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::canonical(pathOf(folder), ec);
+    const std::filesystem::path where = ec ? pathOf(folder) : real;
+    std::string who;
+    if (writableByNonAdmins(where, &who) || writableByNonAdmins(pathOf(root), &who))
         return Problem{"search-path-writable", folder,
                        folder + " would go on the system search path, but " + who +
                            ": anything planted there would be loaded by every program of every user. Make it "

@@ -35,7 +35,7 @@ struct Intent {
     std::string planDigest;               // planDigest() of the reviewed plan
 };
 
-// The arguments after `elevated-apply` (app/cli parses them back with the same names).
+// The arguments after `elevated-apply` (install/helperargs.h parses them back with the same names).
 std::vector<std::string> intentArguments(const Intent& intent);
 // The intent for the plan the user reviewed.
 Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::string>& sha256,

@@ -64,6 +64,10 @@ std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::stri
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
                                            std::error_code& ec);
 
+// readRegularFile's checks only (opened without waiting, the last component not followed where
+// noFollow, fstat'ed: a plain file), reading nothing: for an archive read later in parts.
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec);
+
 // Tests only (tests/core/platform/tst_nofollow): called with the step's path once its folder
 // has been opened (POSIX) or checked (Windows), right before the step acts; that is where a
 // component swapped for a link must no longer change where the step lands. The product never

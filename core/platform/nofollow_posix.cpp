@@ -337,6 +337,23 @@ std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::stri
     return file;
 }
 
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec)
+{
+    const DirFd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0)));
+    struct stat st {};
+    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0) {
+        ec = errno == ELOOP && noFollow ? std::make_error_code(std::errc::too_many_symbolic_link_levels)
+                                        : std::error_code(errno, std::generic_category());
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return false;
+    }
+    ec.clear();
+    return true;
+}
+
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
                                            std::error_code& ec)
 {

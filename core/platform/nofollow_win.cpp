@@ -192,6 +192,28 @@ std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::stri
     return std::make_unique<HandleAppendFile>(std::move(h));
 }
 
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec)
+{
+    win::FileHandle h(::CreateFileW(win::longPath(pathOf(path)).c_str(), FILE_READ_ATTRIBUTES,
+                                    FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                                    noFollow ? FILE_FLAG_OPEN_REPARSE_POINT : 0, nullptr));
+    BY_HANDLE_FILE_INFORMATION info{};
+    if (!h || !::GetFileInformationByHandle(h.get(), &info)) {
+        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+        return false;
+    }
+    if (noFollow && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+        ec = std::make_error_code(std::errc::too_many_symbolic_link_levels);
+        return false;
+    }
+    if (::GetFileType(h.get()) != FILE_TYPE_DISK || (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return false;
+    }
+    ec.clear();
+    return true;
+}
+
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
                                            std::error_code& ec)
 {
