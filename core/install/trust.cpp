@@ -186,14 +186,20 @@ bool namesCreatedPrefix(const std::optional<nlohmann::json>& record, const std::
     return record && record->is_object() && record->value("created_prefix", false) == true &&
            record->contains("toolkit") && (*record)["toolkit"].is_string() && (*record)["toolkit"] == root;
 }
+
+// A record as root reads it: one handle, a plain file that is no link, with a bound.
+nlohmann::json readRecordJson(const std::string& path)
+{
+    std::error_code ec;
+    const auto text = nofollow::readRegularFile(path, 64u << 20, true, ec);
+    return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
+}
 }  // namespace
 
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root)
 {
-    std::ifstream in(pathOf(recordPathFor(stateDir, root)), std::ios::binary);
-    if (!in)
-        return false;
-    return namesCreatedPrefix(nlohmann::json::parse(in, nullptr, false), root);
+    const nlohmann::json record = readRecordJson(recordPathFor(stateDir, root));
+    return !record.is_discarded() && namesCreatedPrefix(record, root);
 }
 
 std::optional<Problem> checkInstallRoot(const std::string& root, const std::string& stateDir, bool newPrefix)
@@ -326,8 +332,7 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     };
     std::set<std::string> recordedFiles;
     if (plan.recordPath == recordPathFor(stateDir, tk)) {
-        std::ifstream in(pathOf(plan.recordPath), std::ios::binary);
-        const auto record = nlohmann::json::parse(in, nullptr, false);
+        const auto record = readRecordJson(plan.recordPath);
         if (record.is_object() && record.contains("files") && record["files"].is_array())
             for (const auto& f : record["files"])
                 if (f.is_object() && f.contains("path") && f["path"].is_string())

@@ -220,7 +220,12 @@ std::optional<std::string> readRegularFile(const std::string& path, std::uint64_
     win::FileHandle h(::CreateFileW(win::longPath(pathOf(path)).c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr,
                                     OPEN_EXISTING, noFollow ? FILE_FLAG_OPEN_REPARSE_POINT : 0, nullptr));
     if (!h) {
-        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+        const DWORD err = ::GetLastError();
+        // Said the portable way: callers tell "not there" from "cannot be read".
+        if (err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND)
+            ec = std::make_error_code(std::errc::no_such_file_or_directory);
+        else
+            ec.assign(static_cast<int>(err), std::system_category());
         return std::nullopt;
     }
     BY_HANDLE_FILE_INFORMATION info{};
