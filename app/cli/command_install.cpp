@@ -1,13 +1,13 @@
 // install, repair, uninstall, recover, and the hidden elevated-apply helper mode.
 #include "cli/commands.h"
 #include "platform/statedir.h"
-#include "cli/elevatedargs.h"
 #include "cli/installsupport.h"
 #include "cli/output.h"
 
 #include "archive/verifier.h"
 #include "common/problem.h"
 #include "install/archiveinfo.h"
+#include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
 #include "install/interrupted.h"
@@ -109,9 +109,9 @@ int applyElevated(const CommandContext& ctx, const InstallArgs& a, const FlowRes
     const Plan& plan = *r.plan;
     const Intent intent = intentFor(plan, a.noPath, a.sha256.empty() ? std::nullopt : std::optional(a.sha256),
                                     a.manifest.empty() ? std::nullopt : std::optional(a.manifest), a.allowUnknown);
-    std::vector<std::string> args{"--json", "--state-dir", plan.stateDir, "elevated-apply"};
-    for (std::string& arg : intentArguments(intent))
-        args.push_back(std::move(arg));
+    // Its own command line only (install/helperargs.h): no --json, --state-dir or --log of ours.
+    const std::vector<std::string> args = helperApplyArguments(intent);
+    passStateDirToTestHelper(plan.stateDir);
     std::string output;
     HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, progress);
     auto rc = elevator.run(currentExecutable(), args, &output, [&helperProgress] { helperProgress.poll(); });
@@ -208,12 +208,13 @@ std::string canonicalOf(const std::string& path)
 
 int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
 {
+    std::error_code ec;
     FlowOptions o;
     o.stateDir = stateDirOf(ctx);
     if (!a.sha256.empty())
         o.sha256 = a.sha256;
     if (!a.manifest.empty())
-        o.manifestPath = a.manifest;
+        o.manifestPath = std::filesystem::absolute(a.manifest, ec).lexically_normal().string();
     o.allowUnknown = a.allowUnknown;
     o.noPath = a.noPath;
     o.includeExtraFiles = a.includeExtraFiles;
@@ -225,7 +226,6 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     // Elevation is decided before the archive is read: only an apply in this process stages
     // while verifying; the elevated helper re-reads the archive itself.
     auto elevator = makeElevator();
-    std::error_code ec;
     const std::string target = o.newPrefix ? a.prefix : a.toolkit;
     const std::string root = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec).generic_string();
     o.applyHere = !elevator->needed({root, o.stateDir});
@@ -243,9 +243,12 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     if (!a.archive.empty())
         say(ctx, "verifying " + a.archive + " ...");
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
+    // Without "." or "..": the helper takes no other path (install/helperargs.h).
     InstallArgs args = a;
     if (!args.archive.empty())
-        args.archive = std::filesystem::absolute(args.archive, ec).string();
+        args.archive = std::filesystem::absolute(args.archive, ec).lexically_normal().string();
+    if (!args.manifest.empty())
+        args.manifest = std::filesystem::absolute(args.manifest, ec).lexically_normal().string();
     args.toolkit = target;
     const FlowResult r = kind == PlanKind::Install ? installArchive(args.archive, target, o)
                          : kind == PlanKind::Repair
@@ -253,6 +256,8 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
                              : uninstallToolkit(a.toolkit, o);
     return report(ctx, args, r, *elevator, &progress);
 }
+
+}  // namespace
 
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
 {
@@ -283,46 +288,43 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
     return code;
 }
 
-// The elevated side (WiX burn's elevated engine): told what the user asked for, it trusts
-// nothing else. No test hook is read from here on; the state folder is made (and checked to
-// be) administrators-only; the archive is verified from this process's own read, the toolkit
-// scanned, the plan made here and applied only if its digest is the reviewed one.
-int runElevatedApply(const CommandContext& ctx, const InstallArgs& a)
+// The elevated side (WiX burn's elevated engine), started by helper.cpp once its own command line
+// passed (install/helperargs.h), hooks are off, the state folder (the machine's) is checked and its
+// log opened: told what the user asked for, it trusts nothing else. The archive is verified from
+// this process's own read, the toolkit scanned, the plan made here and applied only if its digest
+// is the reviewed one.
+int runElevatedApply(const CommandContext& ctx, const Intent& in)
 {
-    testhooks::disable();
-    const std::string stateDir = stateDirOf(ctx);
-    if (auto guard = prepareAdminStateDir(stateDir); !guard.ok())
-        return usage(ctx, a.toolkit, guard.error().code, guard.error().message);
-    PlanKind kind = PlanKind::Install;
-    if (auto bad = checkElevatedRequest(a, stateDir, &kind))
+    InstallArgs a;
+    a.toolkit = in.toolkit;
+    a.archive = in.archive;
+    const std::string& stateDir = ctx.stateDir;
+    if (auto bad = checkElevatedRequest(in, stateDir))
         return usage(ctx, a.toolkit, bad->code, bad->message);
     FlowOptions o;
     o.stateDir = stateDir;
-    if (!a.sha256.empty())
-        o.sha256 = a.sha256;
-    if (!a.manifest.empty())
-        o.manifestPath = a.manifest;
-    o.allowUnknown = a.allowUnknown;
-    o.noPath = a.noPath;
-    o.includeExtraFiles = a.includeExtraFiles;
-    o.newPrefix = a.newPrefix;
-    o.transactionId = a.transaction;
-    o.reviewedDigest = a.planDigest;
+    o.sha256 = in.sha256;
+    o.manifestPath = in.manifest;
+    o.allowUnknown = in.allowUnknown;
+    o.noPath = in.noPath;
+    o.includeExtraFiles = in.includeExtraFiles;
+    o.newPrefix = in.newPrefix;
+    o.transactionId = in.transactionId;
+    o.reviewedDigest = in.planDigest;
     o.applyHere = true;
+    o.asHelper = true;
     // Read by the unelevated side, which cannot see this process's output until it ends.
-    HelperProgressWriter progress(stateDir, a.transaction);
+    HelperProgressWriter progress(stateDir, in.transactionId);
     o.progress = &progress;
-    const FlowResult r = kind == PlanKind::Install ? installArchive(a.archive, a.toolkit, o)
-                         : kind == PlanKind::Repair
-                             ? repairToolkit(a.toolkit, a.archive.empty() ? std::nullopt : std::optional(a.archive), o)
-                             : uninstallToolkit(a.toolkit, o);
+    const FlowResult r = in.kind == PlanKind::Install ? installArchive(in.archive, in.toolkit, o)
+                         : in.kind == PlanKind::Repair
+                             ? repairToolkit(in.toolkit, in.archive.empty() ? std::nullopt : std::optional(in.archive), o)
+                             : uninstallToolkit(in.toolkit, o);
     NoElevator none;
     const int code = report(ctx, a, r, none, nullptr);
-    writeHelperOutcome(stateDir, a.transaction, g_lastDocument.dump());
+    writeHelperOutcome(stateDir, in.transactionId, g_lastDocument.dump());
     return code;
 }
-
-}  // namespace
 
 void addInstallCommands(CLI::App& app, CommandContext& ctx)
 {
@@ -363,12 +365,6 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     auto* recover = app.add_subcommand("recover", "Finish the rollback of an interrupted transaction");
     recover->add_option("--toolkit", args->toolkit, "Only if the interrupted transaction is for this toolkit");
     recover->callback([&ctx, args] { ctx.exitCode = runRecover(ctx, args->toolkit); });
-
-    // The intent only (install/trust.h intentArguments), never a plan.
-    auto* helper = app.add_subcommand("elevated-apply", "");  // empty description: hidden from --help
-    helper->group("");
-    addElevatedApplyOptions(*helper, *args);
-    helper->callback([&ctx, args] { ctx.exitCode = runElevatedApply(ctx, *args); });
 }
 
 }  // namespace cudnnsetup::cli

@@ -5,13 +5,21 @@
 
 #include <string>
 
+namespace cudnnsetup {
+struct Intent;
+namespace nofollow {
+class AppendFile;
+}
+}  // namespace cudnnsetup
+
 namespace cudnnsetup::cli {
 
 struct CommandContext {
     bool json = false;
-    std::string logFile;
+    std::string logFile;  // --log FILE: the user's own process only, never the helper
     std::string stateDir;
     int exitCode = 0;
+    nofollow::AppendFile* helperLog = nullptr;  // the helper's log in its state folder (helper.cpp)
 };
 
 void addVerifyCommand(CLI::App& app, CommandContext& ctx);
@@ -20,5 +28,10 @@ void addDetectCommand(CLI::App& app, CommandContext& ctx);
 void addInstallCommands(CLI::App& app, CommandContext& ctx);
 void addValidateCommand(CLI::App& app, CommandContext& ctx);
 void addReportCommand(CLI::App& app, CommandContext& ctx);
+
+// The elevated helper's two modes (helper.cpp parses their command line; command_install.cpp runs
+// them): apply the intent, or roll back the journal of ctx.stateDir (only `toolkit`'s, if given).
+int runElevatedApply(const CommandContext& ctx, const Intent& intent);
+int runRecover(const CommandContext& ctx, const std::string& toolkit);
 
 }  // namespace cudnnsetup::cli

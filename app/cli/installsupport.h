@@ -16,6 +16,13 @@
 
 namespace cudnnsetup::cli {
 
+// What install, repair and uninstall are given on their command lines.
+struct InstallArgs {
+    std::string archive, toolkit, sha256, manifest;
+    bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
+    std::string prefix;  // install --prefix: a standalone prefix to create (instead of --toolkit)
+};
+
 // Moved to core (install/installflow.h), shared with the wizard.
 using cudnnsetup::PathService;
 using cudnnsetup::pathServiceFor;

@@ -1,6 +1,7 @@
 #include "cli/output.h"
 
 #include "cli/commands.h"
+#include "platform/nofollow.h"
 
 #include <chrono>
 #include <cstdio>
@@ -36,12 +37,21 @@ void complain(const std::string& line)
 
 void logLine(const CommandContext& ctx, const std::string& line)
 {
-    if (ctx.logFile.empty())
+    if (ctx.logFile.empty() && !ctx.helperLog)
         return;
-    std::ofstream log(ctx.logFile, std::ios::app);
     const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", std::gmtime(&now));
+    if (ctx.helperLog) {
+        // One line per entry, whatever a caller's text holds: no control character gets in.
+        std::string clean = line;
+        for (char& c : clean)
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                c = '?';
+        ctx.helperLog->append(std::string(stamp) + "Z " + clean + "\n");
+        return;
+    }
+    std::ofstream log(ctx.logFile, std::ios::app);
     log << stamp << "Z " << line << '\n';
 }
 

@@ -12,6 +12,7 @@
 #include "install/interrupted.h"
 #include "install/plan.h"
 #include "install/statedir.h"
+#include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/trust.h"
 #include "platform/elevation.h"
@@ -214,9 +215,9 @@ OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Pl
     const Intent intent =
         intentFor(plan, r.noPath, r.sha256.isEmpty() ? std::nullopt : std::optional(r.sha256.toStdString()),
                   r.manifest.isEmpty() ? std::nullopt : std::optional(r.manifest.toStdString()), r.allowUnknown);
-    std::vector<std::string> args{"--json", "--state-dir", plan.stateDir, "elevated-apply"};
-    for (std::string& a : intentArguments(intent))
-        args.push_back(std::move(a));
+    // Its own command line only (install/helperargs.h): its state folder and log are its own.
+    const std::vector<std::string> args = helperApplyArguments(intent);
+    passStateDirToTestHelper(plan.stateDir);
     ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
                                         "helper.").toStdString());
     std::string output;

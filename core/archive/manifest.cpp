@@ -1,14 +1,14 @@
 #include "archive/manifest.h"
 
 #include "archive/catalog.h"
+#include "common/testhooks.h"
+#include "platform/nofollow.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 namespace cudnnsetup {
 
@@ -146,17 +146,19 @@ Result<Manifest> parseManifest(std::string_view json, const std::string& sourceN
 
 Result<Manifest> readManifestFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error{"bad-manifest", "cannot read the manifest " + path + ": check the path and that the file is readable.", {}};
-    in.seekg(0, std::ios::end);
-    const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(in.tellg(), 0));
-    if (size > kMaxManifestBytes)
+    // One handle, bounded as it is read: a size from seekg/tellg says nothing for /dev/zero or a
+    // FIFO (the elevated helper would read on for ever). The helper follows no link to it.
+    std::error_code ec;
+    const auto text = nofollow::readRegularFile(path, kMaxManifestBytes, testhooks::disabled(), ec);
+    if (ec == std::errc::file_too_large)
         return bad(path, "it is larger than 16 MiB");
-    in.seekg(0);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseManifest(text.str(), path);
+    if (ec == std::errc::invalid_argument)
+        return bad(path, "it is not a plain file (a device, a FIFO or a folder)");
+    if (ec == std::errc::too_many_symbolic_link_levels)
+        return bad(path, "it is a symbolic link, which the elevated helper does not follow (pass the file itself)");
+    if (!text)
+        return Error{"bad-manifest", "cannot read the manifest " + path + ": check the path and that the file is readable.", {}};
+    return parseManifest(*text, path);
 }
 
 }  // namespace cudnnsetup

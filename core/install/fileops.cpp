@@ -216,12 +216,13 @@ public:
     }
     Result<std::string> readFile(const std::string& path) override
     {
-        std::ifstream in(pathOf(path), std::ios::binary);
-        if (!in)
-            return Error{"io-error", "Cannot read " + path + ".", "ifstream"};
-        std::ostringstream s;
-        s << in.rdbuf();
-        return s.str();
+        // The journal: one handle, a plain file that is no link, read with a bound (issue 29).
+        constexpr std::uint64_t kMaxJournalBytes = 256u << 20;
+        std::error_code ec;
+        auto text = nofollow::readRegularFile(path, kMaxJournalBytes, true, ec);
+        if (!text)
+            return Error{"io-error", "Cannot read " + path + " (" + ec.message() + ").", "readRegularFile"};
+        return std::move(*text);
     }
     bool isEmptyDirectory(const std::string& path) override
     {

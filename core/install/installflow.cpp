@@ -25,13 +25,6 @@
 
 namespace cudnnsetup {
 
-namespace {
-std::filesystem::path pathOfUtf8(const std::string& utf8)
-{
-    return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
-}
-}  // namespace
-
 PathService pathServiceFor(const ToolkitState& toolkit)
 {
     PathService s;
@@ -392,13 +385,13 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                 if (files.type(plan.toolkit + rel) == NodeType::Directory)
                     dirs.push_back(plan.toolkit + rel);
         for (const std::string& d : dirs)
-            if (std::string who; writableByNonAdmins(pathOfUtf8(d), &who))
-                plan.warnings.push_back(
-                    {"search-path-writable", d,
-                     d + " goes on the system search path, but " + who +
-                         ": anything planted there would be loaded by every program of every user. Make it writable "
-                         "by administrators only (Windows: remove the Users write entry; Linux: chown root and "
-                         "chmod 755 it and its parents), or install with --no-path."});
+            if (auto bad = checkSearchPathFolder(d, plan.toolkit, plan.standalonePrefix)) {
+                // The helper refuses; a user's own install is told (only about who can write it).
+                if (o.asHelper)
+                    plan.problems.push_back(std::move(*bad));
+                else if (bad->code == "search-path-writable")
+                    plan.warnings.push_back(std::move(*bad));
+            }
     }
     r.planDigest = planDigest(plan);
     r.plan = plan;
@@ -411,7 +404,9 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         if (!unsafe.empty())
             return stop(std::move(r), FlowStatus::Usage, std::move(unsafe));
     }
-    if (o.reviewedDigest && *o.reviewedDigest != r.planDigest)
+    // A plan the helper refuses anyway says why (a toolkit it will not put on the search path)
+    // rather than that it differs from the one reviewed.
+    if (o.reviewedDigest && *o.reviewedDigest != r.planDigest && plan.problems.empty())
         return stop(std::move(r), FlowStatus::Refused,
                     {{"plan-changed", r.toolkit,
                       "The toolkit or the archive changed since you reviewed the plan for " + r.toolkit +

@@ -57,6 +57,10 @@ struct FlowOptions {
     // The elevated helper: the digest (install/trust.h planDigest) of the plan the user
     // reviewed; a plan made here that differs is refused ("plan-changed", nothing changed).
     std::optional<std::string> reviewedDigest;
+    // The elevated helper itself: a folder it would put on the system search path must be a real
+    // toolkit's that only administrators can change (install/trust.h checkSearchPathFolder), a
+    // refusal there; elsewhere (a user's own install) that is a warning.
+    bool asHelper = false;
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     unsigned threads = 0;                      // scanner workers; 0: one per core

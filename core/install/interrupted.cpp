@@ -1,6 +1,7 @@
 #include "install/interrupted.h"
 
 #include "install/fileops.h"
+#include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/journal.h"
 #include "install/statedir.h"
@@ -42,11 +43,9 @@ Result<ElevatedRecovery> recoverElevated(Elevator& elevator, const std::string& 
                                          const std::optional<std::string>& toolkit,
                                          const std::function<void()>& whileWaiting)
 {
-    std::vector<std::string> args{"--json", "--state-dir", interrupted.stateDir, "recover"};
-    if (toolkit) {
-        args.push_back("--toolkit");
-        args.push_back(*toolkit);
-    }
+    // The helper's own command line (install/helperargs.h): its state folder is the machine's.
+    const std::vector<std::string> args = helperRecoverArguments(toolkit);
+    passStateDirToTestHelper(interrupted.stateDir);
     ElevatedRecovery out;
     auto rc = elevator.run(program, args, &out.document, whileWaiting);
     if (!rc)

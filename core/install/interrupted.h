@@ -30,9 +30,9 @@ struct ElevatedRecovery {
     std::string document;  // the helper's JSON document ("" when it gave none)
 };
 
-// `program --json --state-dir DIR recover [--toolkit T]` through the elevator, DIR the journal's
-// folder. The helper trusts only that folder (checked to be administrators-only) and the journal in
-// it, validated like a plan; the toolkit is only a filter compared with the journal. On Windows
+// `program elevated-recover [--toolkit T]` through the elevator (install/helperargs.h). The helper
+// trusts only its own state folder, the machine's (checked to be administrators-only), and the
+// journal in it, validated like a plan; the toolkit is only a filter compared with the journal. On Windows
 // ("runas": no pipe) the document comes from the folder (install/helperprogress.h). An Error when
 // it could not be started or the rights were refused (elevation-refused, exit 4).
 Result<ElevatedRecovery> recoverElevated(Elevator& elevator, const std::string& program,

@@ -3,8 +3,10 @@
 #include "install/digest.h"
 #include "install/packageowners.h"
 #include "install/u8path.h"
+#include "platform/nofollow.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -75,14 +77,19 @@ LinuxFolders linuxFoldersOf(const std::string& canonicalRoot)
 
 Result<std::optional<nlohmann::json>> loadRecord(const std::string& path)
 {
+    // One handle, a plain file that is no link, read with a bound (issue 29: what root reads).
+    constexpr std::uint64_t kMaxRecordBytes = 64u << 20;
     std::error_code ec;
-    if (!fs::exists(pathOf(path), ec))
+    const auto text = nofollow::readRegularFile(path, kMaxRecordBytes, true, ec);
+    if (ec == std::errc::no_such_file_or_directory)
         return std::optional<nlohmann::json>();
-    std::ifstream in(pathOf(path), std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
+    if (!text)
+        return Error{"record-corrupt",
+                     "The install record " + path + " cannot be read (" + ec.message() +
+                         "; it must be a plain file under 64 MiB). Use `repair --archive` to rebuild it from the archive.",
+                     ec.message()};
     try {
-        return std::optional<nlohmann::json>(nlohmann::json::parse(s.str()));
+        return std::optional<nlohmann::json>(nlohmann::json::parse(*text));
     } catch (const nlohmann::json::exception& e) {
         return Error{"record-corrupt",
                      "The install record " + path + " cannot be read (" + e.what() +

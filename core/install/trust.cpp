@@ -6,6 +6,7 @@
 #include "install/u8path.h"
 #include "install/toolkitscan.h"
 #include "platform/nofollow.h"
+#include "platform/statedir.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -185,14 +186,20 @@ bool namesCreatedPrefix(const std::optional<nlohmann::json>& record, const std::
     return record && record->is_object() && record->value("created_prefix", false) == true &&
            record->contains("toolkit") && (*record)["toolkit"].is_string() && (*record)["toolkit"] == root;
 }
+
+// A record as root reads it: one handle, a plain file that is no link, with a bound.
+nlohmann::json readRecordJson(const std::string& path)
+{
+    std::error_code ec;
+    const auto text = nofollow::readRegularFile(path, 64u << 20, true, ec);
+    return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
+}
 }  // namespace
 
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root)
 {
-    std::ifstream in(pathOf(recordPathFor(stateDir, root)), std::ios::binary);
-    if (!in)
-        return false;
-    return namesCreatedPrefix(nlohmann::json::parse(in, nullptr, false), root);
+    const nlohmann::json record = readRecordJson(recordPathFor(stateDir, root));
+    return !record.is_discarded() && namesCreatedPrefix(record, root);
 }
 
 std::optional<Problem> checkInstallRoot(const std::string& root, const std::string& stateDir, bool newPrefix)
@@ -218,6 +225,39 @@ bool createsPrefix(const Plan& plan)
            plan.ops[0].kind == OpKind::WriteRecord && plan.ops[0].path == plan.recordPath &&
            namesCreatedPrefix(plan.ops[0].record, plan.toolkit) && plan.ops[1].kind == OpKind::CreateDirectory &&
            plan.ops[1].path == plan.toolkit && !plan.ops[1].workDir;
+}
+
+bool isRealToolkit(const std::string& root)
+{
+    auto plainFile = [&](const char* rel) {
+        std::error_code ec;
+        const auto st = std::filesystem::symlink_status(pathOf(root + "/" + rel), ec);
+        return !ec && std::filesystem::is_regular_file(st);
+    };
+    return (plainFile("bin/nvcc") || plainFile("bin/nvcc.exe")) && plainFile("include/cuda_runtime_api.h");
+}
+
+std::optional<Problem> checkSearchPathFolder(const std::string& folder, const std::string& root, bool standalonePrefix)
+{
+    // The folder the linker (or PATH lookup) ends up in: a toolkit's lib64 is a link to lib. The
+    // link itself lies in the toolkit, whose own chain the walk from the target's parents does not
+    // cover when it points elsewhere, so both are checked.
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::canonical(pathOf(folder), ec);
+    const std::filesystem::path where = ec ? pathOf(folder) : real;
+    std::string who;
+    if (writableByNonAdmins(where, &who) || writableByNonAdmins(pathOf(root), &who))
+        return Problem{"search-path-writable", folder,
+                       folder + " would go on the system search path, but " + who +
+                           ": anything planted there would be loaded by every program of every user. Make it "
+                           "writable by administrators only (Windows: remove the Users write entry; Linux: chown "
+                           "root and chmod 755 it and its parents), or install with --no-path."};
+    if (!standalonePrefix && !isRealToolkit(root))
+        return Problem{"not-a-toolkit", root,
+                       root + " has no bin/nvcc and include/cuda_runtime_api.h: a version file alone does not make "
+                              "a CUDA toolkit that goes on the system search path. Install into the real toolkit "
+                              "(e.g. /usr/local/cuda), or with --no-path."};
+    return std::nullopt;
 }
 
 bool pathValueClean(const std::string& value)
@@ -292,8 +332,7 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     };
     std::set<std::string> recordedFiles;
     if (plan.recordPath == recordPathFor(stateDir, tk)) {
-        std::ifstream in(pathOf(plan.recordPath), std::ios::binary);
-        const auto record = nlohmann::json::parse(in, nullptr, false);
+        const auto record = readRecordJson(plan.recordPath);
         if (record.is_object() && record.contains("files") && record["files"].is_array())
             for (const auto& f : record["files"])
                 if (f.is_object() && f.contains("path") && f["path"].is_string())

@@ -35,7 +35,7 @@ struct Intent {
     std::string planDigest;               // planDigest() of the reviewed plan
 };
 
-// The arguments after `elevated-apply` (app/cli parses them back with the same names).
+// The arguments after `elevated-apply` (install/helperargs.h parses them back with the same names).
 std::vector<std::string> intentArguments(const Intent& intent);
 // The intent for the plan the user reviewed.
 Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::string>& sha256,
@@ -70,6 +70,18 @@ std::optional<Problem> checkInstallRoot(const std::string& root, const std::stri
 // The plan makes its root (a new standalone prefix): its first steps are the record naming
 // the prefix, then the prefix folder.
 bool createsPrefix(const Plan& plan);
+
+// A real CUDA toolkit, as the elevated helper needs one before it puts it on the system search
+// path: bin/nvcc (or bin/nvcc.exe) and include/cuda_runtime_api.h, plain files. A version.json or
+// version.txt is enough to be *detected* (detect/toolkits.h), but anyone can write one.
+bool isRealToolkit(const std::string& root);
+// A folder the plan puts on the system search path (ld.so.conf.d, the system PATH): anything
+// planted there is loaded by every program of every user. "search-path-writable" when someone
+// other than root / an administrator can change it or a parent (platform/statedir.h
+// writableByNonAdmins); "not-a-toolkit" when `root` is not a real toolkit (isRealToolkit) and not
+// a standalone prefix cudnn-setup makes. The helper refuses with it; a user's own install warns.
+std::optional<Problem> checkSearchPathFolder(const std::string& folder, const std::string& root,
+                                             bool standalonePrefix);
 
 // A PATH value the helper writes: no control characters in any entry.
 bool pathValueClean(const std::string& value);

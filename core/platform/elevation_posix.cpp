@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <csignal>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -56,8 +58,14 @@ public:
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
+        // A session of its own: the caller's terminal sends ^Z (SIGTSTP), ^C and its hang-up to the
+        // foreground process group, whatever the uid; the root helper is not in it.
+        posix_spawnattr_t attr;
+        posix_spawnattr_init(&attr);
+        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
         pid_t pid = 0;
-        const int rc = ::posix_spawnp(&pid, launcher.c_str(), &actions, nullptr, argv.data(), environ);
+        const int rc = ::posix_spawnp(&pid, launcher.c_str(), &actions, &attr, argv.data(), environ);
+        posix_spawnattr_destroy(&attr);
         posix_spawn_file_actions_destroy(&actions);
         ::close(pipeFds[1]);
         if (rc == 0) {
@@ -113,6 +121,23 @@ std::unique_ptr<Elevator> makeElevator()
 bool processHasAdminRights()
 {
     return ::geteuid() == 0;
+}
+
+bool startedByElevator()
+{
+    // Only pkexec sets it, after clearing the environment; a root user who sets it by hand just
+    // gets the helper's strict command line.
+    return std::getenv("PKEXEC_UID") != nullptr;
+}
+
+void holdSignalsForHelper()
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGTSTP, SIGTTIN, SIGTTOU, SIGHUP, SIGINT})
+        sigaddset(&set, sig);
+    ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
 }
 
 std::string currentExecutable()

@@ -143,6 +143,16 @@ bool processHasAdminRights()
     return processIsElevated();
 }
 
+bool startedByElevator()
+{
+    return false;  // UAC's "runas" asks an administrator; no rule lets a standard user elevate us
+}
+
+void holdSignalsForHelper()
+{
+    ::SetConsoleCtrlHandler(nullptr, TRUE);  // Ctrl+C / Ctrl+Break of the console: ignored
+}
+
 std::string currentExecutable()
 {
     std::wstring buffer(512, L'\0');

@@ -15,9 +15,12 @@
 
 #include "platform/durablefile.h"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 namespace cudnnsetup::nofollow {
@@ -38,6 +41,32 @@ void createSymlink(const std::string& target, const std::string& path, std::erro
 void removeTree(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
 // Only checks: no component of path's parent is a link (before steps done by name).
 void checkParents(const std::string& path, std::error_code& ec, std::string* linkAt = nullptr);
+
+// A log the elevated helper appends to: `name` (one component) in the folder `dir`, which the
+// caller has verified. POSIX: the folder is reached from "/" with no link followed and the file
+// opened relative to its descriptor (openat, O_NOFOLLOW | O_APPEND, made 0600 when missing); an
+// existing one must be a plain file with one name, owned by this process's user. Windows: no
+// component and not the file itself a reparse point, FILE_APPEND_DATA only. Never a file the
+// caller names: `--log FILE` as root would append to /root/.bashrc or /etc/ld.so.preload.
+class AppendFile {
+public:
+    virtual ~AppendFile() = default;
+    virtual bool append(std::string_view text) = 0;
+};
+std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::string& name, std::error_code& ec);
+
+// The whole of a plain file of at most maxBytes, read through one handle: opened once without
+// waiting for a writer (a FIFO), the last component not followed where noFollow (POSIX
+// O_NOFOLLOW; Windows: no reparse point), fstat'ed (a FIFO, a device such as /dev/zero or a folder:
+// std::errc::invalid_argument; larger than maxBytes: std::errc::file_too_large), then read with
+// the bound applied to what arrives, not to what the size said (a file that grows is caught too).
+// A link at the last component with noFollow: std::errc::too_many_symbolic_link_levels.
+std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
+                                           std::error_code& ec);
+
+// readRegularFile's checks only (opened without waiting, the last component not followed where
+// noFollow, fstat'ed: a plain file), reading nothing: for an archive read later in parts.
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec);
 
 // Tests only (tests/core/platform/tst_nofollow): called with the step's path once its folder
 // has been opened (POSIX) or checked (Windows), right before the step acts; that is where a

@@ -283,4 +283,121 @@ bool creatableTrustedFolder(const std::string& path, std::string* why)
     return true;
 }
 
+
+namespace {
+
+class FdAppendFile : public AppendFile {
+public:
+    explicit FdAppendFile(int fd) : m_fd(fd) {}
+    ~FdAppendFile() override { ::close(m_fd); }
+    bool append(std::string_view text) override
+    {
+        while (!text.empty()) {
+            const ssize_t n = ::write(m_fd, text.data(), text.size());
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return false;
+            text.remove_prefix(static_cast<std::size_t>(n));
+        }
+        return true;
+    }
+
+private:
+    int m_fd;
+};
+
+}  // namespace
+
+std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::string& name, std::error_code& ec)
+{
+    if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..") {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return nullptr;
+    }
+    std::string leaf;
+    DirFd folder = openParent(dir + "/" + name, leaf, ec, nullptr);
+    if (ec)
+        return nullptr;
+    const int fd = ::openat(folder.get(), leaf.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+                            0600);
+    if (fd < 0) {
+        ec.assign(errno, std::generic_category());
+        return nullptr;
+    }
+    auto file = std::make_unique<FdAppendFile>(fd);
+    // One that was there already: a plain file of ours with no other name (a hard link to
+    // /etc/shadow would have two), else nothing is written.
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 || st.st_uid != ::geteuid()) {
+        ec = std::make_error_code(std::errc::permission_denied);
+        return nullptr;
+    }
+    ec.clear();
+    return file;
+}
+
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec)
+{
+    const DirFd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0)));
+    struct stat st {};
+    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0) {
+        ec = errno == ELOOP && noFollow ? std::make_error_code(std::errc::too_many_symbolic_link_levels)
+                                        : std::error_code(errno, std::generic_category());
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return false;
+    }
+    ec.clear();
+    return true;
+}
+
+std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
+                                           std::error_code& ec)
+{
+    // O_NONBLOCK: opening a FIFO for reading would wait for a writer (forever).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0));
+    if (fd < 0) {
+        ec = errno == ELOOP && noFollow ? std::make_error_code(std::errc::too_many_symbolic_link_levels)
+                                        : std::error_code(errno, std::generic_category());
+        return std::nullopt;
+    }
+    const DirFd held(fd);  // closes it on every way out
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        ec.assign(errno, std::generic_category());
+        return std::nullopt;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return std::nullopt;
+    }
+    if (static_cast<std::uint64_t>(st.st_size) > maxBytes) {
+        ec = std::make_error_code(std::errc::file_too_large);
+        return std::nullopt;
+    }
+    std::string out;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            ec.assign(errno, std::generic_category());
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        if (out.size() + static_cast<std::size_t>(n) > maxBytes) {
+            ec = std::make_error_code(std::errc::file_too_large);
+            return std::nullopt;
+        }
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    ec.clear();
+    return out;
+}
+
 }  // namespace cudnnsetup::nofollow

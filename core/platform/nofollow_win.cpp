@@ -4,6 +4,7 @@
 #include "platform/durablefile.h"
 #include "platform/win32.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -137,6 +138,133 @@ bool creatableTrustedFolder(const std::string& path, std::string* why)
     if (why)
         *why = path + ": a standalone prefix is a Linux install (ld.so.conf.d); on Windows cuDNN goes into a CUDA toolkit";
     return false;
+}
+
+namespace {
+
+class HandleAppendFile : public AppendFile {
+public:
+    explicit HandleAppendFile(win::FileHandle h) : m_h(std::move(h)) {}
+    bool append(std::string_view text) override
+    {
+        while (!text.empty()) {
+            DWORD n = 0;
+            const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(text.size(), 1u << 20));
+            if (!::WriteFile(m_h.get(), text.data(), chunk, &n, nullptr) || n == 0)
+                return false;
+            text.remove_prefix(n);
+        }
+        return true;
+    }
+
+private:
+    win::FileHandle m_h;
+};
+
+}  // namespace
+
+std::unique_ptr<AppendFile> openAppendIn(const std::string& dir, const std::string& name, std::error_code& ec)
+{
+    if (name.empty() || name.find_first_of("/\\:") != std::string::npos || name == "." || name == "..") {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return nullptr;
+    }
+    const std::string path = dir + "\\" + name;
+    Held held;  // the folders, pinned against a rename for as long as the file is opened
+    if (!parentsPlain(path, ec, nullptr, &held))
+        return nullptr;
+    // FILE_APPEND_DATA only: every write lands at the end. The file itself is opened as a reparse
+    // point would be (not followed) and refused if it is one.
+    win::FileHandle h(::CreateFileW(win::longPath(pathOf(path)).c_str(), FILE_APPEND_DATA | FILE_READ_ATTRIBUTES,
+                                    FILE_SHARE_READ, nullptr, OPEN_ALWAYS,
+                                    FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+    if (!h) {
+        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+        return nullptr;
+    }
+    BY_HANDLE_FILE_INFORMATION info{};
+    if (!::GetFileInformationByHandle(h.get(), &info) ||
+        (info.dwFileAttributes & (FILE_ATTRIBUTE_REPARSE_POINT | FILE_ATTRIBUTE_DIRECTORY)) || info.nNumberOfLinks != 1) {
+        ec = std::make_error_code(std::errc::permission_denied);
+        return nullptr;
+    }
+    ec.clear();
+    return std::make_unique<HandleAppendFile>(std::move(h));
+}
+
+bool isRegularFile(const std::string& path, bool noFollow, std::error_code& ec)
+{
+    win::FileHandle h(::CreateFileW(win::longPath(pathOf(path)).c_str(), FILE_READ_ATTRIBUTES,
+                                    FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                                    noFollow ? FILE_FLAG_OPEN_REPARSE_POINT : 0, nullptr));
+    BY_HANDLE_FILE_INFORMATION info{};
+    if (!h || !::GetFileInformationByHandle(h.get(), &info)) {
+        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+        return false;
+    }
+    if (noFollow && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+        ec = std::make_error_code(std::errc::too_many_symbolic_link_levels);
+        return false;
+    }
+    if (::GetFileType(h.get()) != FILE_TYPE_DISK || (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return false;
+    }
+    ec.clear();
+    return true;
+}
+
+std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes, bool noFollow,
+                                           std::error_code& ec)
+{
+    win::FileHandle h(::CreateFileW(win::longPath(pathOf(path)).c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr,
+                                    OPEN_EXISTING, noFollow ? FILE_FLAG_OPEN_REPARSE_POINT : 0, nullptr));
+    if (!h) {
+        const DWORD err = ::GetLastError();
+        // Said the portable way: callers tell "not there" from "cannot be read".
+        if (err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND)
+            ec = std::make_error_code(std::errc::no_such_file_or_directory);
+        else
+            ec.assign(static_cast<int>(err), std::system_category());
+        return std::nullopt;
+    }
+    BY_HANDLE_FILE_INFORMATION info{};
+    if (!::GetFileInformationByHandle(h.get(), &info)) {
+        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+        return std::nullopt;
+    }
+    if (noFollow && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+        ec = std::make_error_code(std::errc::too_many_symbolic_link_levels);
+        return std::nullopt;
+    }
+    // A disk file only: a named pipe or a console (\\.\pipe\x, CON) is not one.
+    if (::GetFileType(h.get()) != FILE_TYPE_DISK || (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)) {
+        ec = std::make_error_code(std::errc::invalid_argument);
+        return std::nullopt;
+    }
+    const std::uint64_t size = (std::uint64_t(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+    if (size > maxBytes) {
+        ec = std::make_error_code(std::errc::file_too_large);
+        return std::nullopt;
+    }
+    std::string out;
+    char buf[65536];
+    for (;;) {
+        DWORD n = 0;
+        if (!::ReadFile(h.get(), buf, sizeof buf, &n, nullptr)) {
+            ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        if (out.size() + n > maxBytes) {
+            ec = std::make_error_code(std::errc::file_too_large);
+            return std::nullopt;
+        }
+        out.append(buf, n);
+    }
+    ec.clear();
+    return out;
 }
 
 }  // namespace cudnnsetup::nofollow

@@ -56,14 +56,20 @@ private:
         env.remove("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE");
         return env;
     }
+    // The helper's own command line (install/helperargs.h: no --state-dir, no --json); its state
+    // folder in this build made for tests is the scratch one the hook names.
+    CliRun runHelper(const QString& state, const QStringList& args, QProcessEnvironment env)
+    {
+        env.insert("CUDNN_SETUP_TEST_HELPER_STATE_DIR", state);
+        return runCli(QStringList{"elevated-apply"} + args, env);
+    }
     CliRun helper(const QString& toolkit, const Reviewed& r, const QStringList& extra = {},
                   const QString& state = QString())
     {
-        return runCli(QStringList{"--json", "--state-dir", state.isEmpty() ? m_state : state, "elevated-apply",
-                                  "--operation", "install", "--archive", m_release.path, "--toolkit",
+        return runHelper(state.isEmpty() ? m_state : state, QStringList{"--operation", "install", "--archive", m_release.path, "--toolkit",
                                   QDir(toolkit).canonicalPath(), "--allow-unknown", "--transaction", r.transaction,
                                   "--plan-digest", r.digest} + extra,
-                      helperEnv());
+                         helperEnv());
     }
 
 
@@ -259,14 +265,14 @@ private slots:
         QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
         QVERIFY(!QFileInfo::exists(prefix));
         const QJsonObject doc = dry.json().object();
-        const QStringList intent{"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install",
+        const QStringList intent{"--operation", "install",
                                  "--archive", tarball, "--toolkit", prefix, "--allow-unknown", "--no-path",
                                  "--transaction", doc["plan"].toObject()["transaction"].toString(),
                                  "--plan-digest", doc["plan_digest"].toString()};
-        const CliRun without = runCli(intent, h);
+        const CliRun without = runHelper(m_state, intent, h);
         QVERIFY2(without.exitCode == 2 && without.out.contains("not-a-toolkit"), without.out + without.err);
         QVERIFY(!QFileInfo::exists(prefix));
-        const CliRun with = runCli(intent + QStringList{"--new-prefix"}, h);
+        const CliRun with = runHelper(m_state, intent + QStringList{"--new-prefix"}, h);
         QVERIFY2(with.exitCode == 0, with.out + with.err);
         QVERIFY(QFileInfo(prefix + "/include/cudnn.h").isFile());
         const CliRun gone = cli({"uninstall", "--toolkit", prefix}, &h);
@@ -342,7 +348,7 @@ private slots:
         const QJsonObject reviewed = dry.json().object();
         const QString canonical = QDir(m_toolkit).canonicalPath();
         auto env = helperEnv();
-        const CliRun r = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install", "--archive",
+        const CliRun r = runHelper(m_state, {"--operation", "install", "--archive",
                                  extra.path, "--toolkit", canonical, "--allow-unknown", "--include-extra-files",
                                  "--transaction", reviewed["plan"].toObject()["transaction"].toString(), "--plan-digest",
                                  reviewed["plan_digest"].toString()},
@@ -353,7 +359,7 @@ private slots:
         const CliRun un = cli({"uninstall", "--toolkit", m_toolkit, "--dry-run"}, &env);
         QVERIFY2(un.exitCode == 0, un.out + un.err);
         const QJsonObject plannedUninstall = un.json().object();
-        const CliRun u = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "uninstall",
+        const CliRun u = runHelper(m_state, {"--operation", "uninstall",
                                  "--toolkit", canonical, "--transaction",
                                  plannedUninstall["plan"].toObject()["transaction"].toString(), "--plan-digest",
                                  plannedUninstall["plan_digest"].toString()},
@@ -376,7 +382,7 @@ private slots:
         env.insert("CUDNN_SETUP_TEST_OP_DELAY_MS", "5000");
         QElapsedTimer t;
         t.start();
-        const CliRun run = runCli({"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install",
+        const CliRun run = runHelper(m_state, {"--operation", "install",
                                    "--archive", m_release.path, "--toolkit", QDir(m_toolkit).canonicalPath(),
                                    "--allow-unknown", "--transaction", r.transaction, "--plan-digest", r.digest},
                                   env);
@@ -400,7 +406,7 @@ private slots:
         QTest::newRow("not a CUDA toolkit") << "notoolkit" << 2 << "not-a-toolkit";
         QTest::newRow("a system folder as toolkit") << "etc" << 2 << "not-a-toolkit";
         QTest::newRow("toolkit given through a link") << "link" << 2 << "not-a-toolkit";
-        QTest::newRow("transaction that is a path") << "tx" << 2 << "unsafe-plan";
+        QTest::newRow("transaction that is a path") << "tx" << 2 << "helper-usage";
     }
     void elevatedHelperRefusesWhatWasNotReviewed()
     {
@@ -439,10 +445,10 @@ private slots:
         }
         const QStringList before = manifest(m_toolkit);
         const QStringList etcBefore = QDir("/etc").entryList(QDir::AllEntries | QDir::Hidden);
-        QStringList args{"--json", "--state-dir", m_state, "elevated-apply", "--operation", "install", "--archive",
+        QStringList args{"--operation", "install", "--archive",
                          archive, "--toolkit", what == "link" ? toolkit : QDir(toolkit).canonicalPath(),
                          "--allow-unknown", "--transaction", r.transaction, "--plan-digest", r.digest};
-        const CliRun run = runCli(args, helperEnv());
+        const CliRun run = runHelper(m_state, args, helperEnv());
         QVERIFY2(run.exitCode == exitCode, run.out + run.err);
         QCOMPARE(run.json().object()["problems"].toArray().at(0).toObject()["code"].toString(), code);
         QCOMPARE(manifest(m_toolkit), before);

@@ -16,6 +16,15 @@
 //   interrupted: a killed helper's journal, as the standard user sees it: `recover`, an install
 //            again, the wizard's Welcome page and its Recover (InstallService, run as nobody by
 //            this program's own --wizard-* modes) all roll it back through pkexec.
+// Issue 29, the attacks of a user who may run the binary through pkexec with arguments of their
+// own choosing (the grant rule), each refused with nothing changed:
+//   helperCommandLineRefused: --log FILE (append to a root file), --state-dir, an unknown option,
+//            any command but the helper's: exit 2 before anything is opened;
+//   helperReadsAreBounded: --manifest /dev/zero or a FIFO: refused at once, in bounded memory;
+//   searchPathNeedsARealToolkit: a toolkit with only a version file (the user's, or root's) is not
+//            put on the linker's search path;
+//   terminalSignalsDoNotReachTheHelper: ^Z and a hang-up of the user's terminal while the helper
+//            runs: it is in a session of its own and finishes the install.
 // Skipped, with the reason, without root, unshare, pkexec, polkitd or dbus-daemon
 // (scripts/deps.sh test installs them), or without the release build (scripts/test.sh builds it).
 #include "clirunner.h"
@@ -43,6 +52,7 @@
 #include <cstring>
 
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 using installtest::manifest;  // every path below a root: type, size, permissions, SHA-256
@@ -200,6 +210,21 @@ class TestCliPkexec : public QObject {
                "      action.lookup(\"program\") == \"" + m_cli + "\")\n"
                "    return polkit.Result.YES;\n"
                "});";
+    }
+
+    // The user's own pkexec line: whatever arguments they like, through the grant rule.
+    QStringList asNobodyPkexec(const QString& name, const QStringList& cliArgs, const QString& wrapper = QString()) const
+    {
+        return {"asNobody " + name + " env HOME=" + quoted(m_home) + " " + wrapper + " " + kPkexec + " " + quoted(m_cli) +
+                " " + quoted(cliArgs)};
+    }
+
+    static QString problemCodes(const QJsonObject& doc)
+    {
+        QStringList codes;
+        for (const QJsonValue p : doc["problems"].toArray())
+            codes << p.toObject()["code"].toString();
+        return codes.join(' ');
     }
 
     QStringList asNobody(const QString& name, const QStringList& cliArgs) const
@@ -638,6 +663,161 @@ private slots:
         QVERIFY2(out.contains("implicit active:   auth_admin_keep"), out);
         QVERIFY2(out.contains("org.freedesktop.policykit.exec.path -> " CUDNN_SETUP_POLKIT_HELPER_PATH), out);
         QVERIFY2(out.contains("$(command_line)") || out.contains("description:"), out);
+    }
+
+    // Finding 1 (and 2 through the command line): the helper parses its own command line. The user
+    // picks pkexec's arguments; a root-only file named by --log is not appended to (the toolkit text
+    // would have been run when it is sourced), a root folder named by --state-dir keeps its mode, and
+    // no command but the helper's runs: exit 2, and not even the helper's state folder is opened.
+    void helperCommandLineRefused_data()
+    {
+        const QString digest(64, 'a');
+        const QStringList intent{"--operation", "install", "--toolkit", "/x$(id>/tmp/owned-by-29)", "--transaction",
+                                 "t1", "--plan-digest", digest, "--archive", "/nonexistent.tar.xz"};
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("--log before elevated-apply") << QStringList{"--log", "ROOTFILE", "elevated-apply"} + intent;
+        QTest::newRow("--log after elevated-apply") << QStringList{"elevated-apply"} + intent + QStringList{"--log", "ROOTFILE"};
+        QTest::newRow("--log with another command") << QStringList{"--log", "ROOTFILE", "detect"};
+        QTest::newRow("--state-dir to the helper") << QStringList{"--state-dir", "STATE", "elevated-recover"};
+        QTest::newRow("--state-dir after the mode") << QStringList{"elevated-recover", "--state-dir", "STATE"};
+        QTest::newRow("the old recover line") << QStringList{"--json", "--state-dir", "STATE", "recover"};
+        QTest::newRow("an unknown option") << QStringList{"elevated-apply", "--bogus"};
+    }
+    void helperCommandLineRefused()
+    {
+        QFETCH(QStringList, args);
+        const QString tag = QString(QTest::currentDataTag()).replace(' ', '-');
+        // Root's: a file only root reads (a .bashrc), a folder only root lists, with a file in it.
+        const QString secret = m_root + "/secret-" + tag, rootFile = secret + "/bashrc", state = m_root + "/state-" + tag;
+        QVERIFY(QDir().mkpath(secret) && QDir().mkpath(state));
+        writeAll(rootFile, "# root's own\n");
+        writeAll(state + "/keep", "root's\n");
+        for (const QString& p : {secret, state})
+            ::chmod(QFile::encodeName(p).constData(), 0700);
+        ::chmod(QFile::encodeName(rootFile).constData(), 0600);
+        for (QString& a : args)
+            a.replace("ROOTFILE", rootFile).replace("STATE", state);
+        QStringList lines = asNobodyPkexec("helper", args);
+        lines << "ls -A /var/lib/cudnn-setup > \"$out/state-after\"";
+        const Outcome o = inNamespace("cmdline-" + tag, grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(exitOf(o.out, "helper") == 2, told(o.out, "helper") + o.log);
+        QCOMPARE(problemCodes(document(o.out, "helper")), QString("helper-usage"));
+        QCOMPARE(readAll(rootFile), QByteArray("# root's own\n"));
+        QCOMPARE(QFileInfo(state).permissions(), QFileInfo(secret).permissions());  // 0700, both
+        QCOMPARE(QDir(state).entryList(QDir::Files | QDir::Hidden), QStringList{"keep"});
+        QCOMPARE(readAll(o.out + "/state-after"), QByteArray());  // nothing opened, not even the log
+        QVERIFY(!QFile::exists("/tmp/owned-by-29"));
+    }
+
+    // Finding 6: what the helper reads is a plain file, read with a bound through one handle: a
+    // manifest of /dev/zero (endless, size 0) or a FIFO (nobody ever writes) is refused at once.
+    void helperReadsAreBounded_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::newRow("--manifest /dev/zero") << "/dev/zero";
+        QTest::newRow("--manifest FIFO") << "FIFO";
+    }
+    void helperReadsAreBounded()
+    {
+        QFETCH(QString, source);
+        const QString tag = QString(QTest::currentDataTag()).replace(' ', '-').remove('/');
+        const QString toolkit = makeToolkit("cuda-13.0-reads-" + tag);
+        const QStringList before = manifest(toolkit);
+        if (source == "FIFO") {
+            source = m_root + "/fifo-" + tag;
+            QVERIFY(::mkfifo(QFile::encodeName(source).constData(), 0666) == 0);
+            ::chmod(QFile::encodeName(source).constData(), 0666);
+        }
+        const QStringList args{"elevated-apply", "--operation", "install", "--toolkit", toolkit, "--transaction", "t1",
+                               "--plan-digest", QString(64, 'a'), "--archive", m_tarball, "--allow-unknown",
+                               "--manifest", source};
+        const Outcome o = inNamespace("reads-" + tag, grantRule(),
+                                      asNobodyPkexec("helper", args, "timeout 120 /usr/bin/time -f %M -o \"$out/rss\""));
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        const int rc = exitOf(o.out, "helper");
+        QVERIFY2(rc != 124 && rc != 0, told(o.out, "helper") + o.log);  // not timed out, not installed
+        // Refused by its check of the file (missing-file), or by the bounded read itself (bad-manifest)
+        // for a file swapped after that check.
+        const QString codes = problemCodes(document(o.out, "helper"));
+        QVERIFY2(codes == "missing-file" || codes == "bad-manifest", told(o.out, "helper"));
+        const QByteArray rss = readAll(o.out + "/rss");
+        const QList<QByteArray> rssLines = rss.trimmed().split('\n');
+        QVERIFY2(rssLines.last().toLongLong() > 0 && rssLines.last().toLongLong() < 256 * 1024,
+                 rss + " KiB at the most");
+        QCOMPARE(manifest(toolkit), before);
+    }
+
+    // Finding 3's second half: the linker's search path as root takes only a real toolkit (nvcc and
+    // cuda_runtime_api.h, not a version file anyone can write) that only root can change. A user's
+    // folder with a version.json (the journal of finding 3 named one) and root's own folder with only
+    // a version file are both refused: nothing in /etc/ld.so.conf.d, the folder as it was.
+    void searchPathNeedsARealToolkit_data()
+    {
+        QTest::addColumn<QString>("owner");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("nobody's, version.json only") << "nobody" << "search-path-writable";
+        QTest::newRow("root's, version.json only") << "root" << "not-a-toolkit";
+    }
+    void searchPathNeedsARealToolkit()
+    {
+        QFETCH(QString, owner);
+        QFETCH(QString, code);
+        const QString fake = m_root + "/fake-cuda-" + owner;
+        QVERIFY(QDir().mkpath(fake + "/lib64") && QDir().mkpath(fake + "/include"));
+        writeAll(fake + "/version.json", "{\"cuda\": {\"name\": \"CUDA SDK\", \"version\": \"13.0.0\"}}\n");
+        QVERIFY(QProcess::execute("chown", {"-R", owner, fake}) == 0);
+        const QStringList before = manifest(fake);
+        const QStringList args{"elevated-apply", "--operation", "install", "--toolkit", fake, "--transaction", "t1",
+                               "--plan-digest", QString(64, 'a'), "--archive", m_tarball, "--allow-unknown"};
+        QStringList lines = asNobodyPkexec("helper", args);
+        lines << "ls -A /etc/ld.so.conf.d > \"$out/conf-after\"";
+        const Outcome o = inNamespace("search-path-" + owner, grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(exitOf(o.out, "helper") == 3, told(o.out, "helper") + o.log);
+        QVERIFY2(problemCodes(document(o.out, "helper")).contains(code), told(o.out, "helper"));
+        QCOMPARE(readAll(o.out + "/conf-after"), QByteArray());
+        QCOMPARE(manifest(fake), before);
+    }
+
+    // Finding 4: the user's terminal stops (^Z) and hangs up its foreground process group whatever
+    // the uid. pkexec now starts the helper in a session of its own, and the helper holds those
+    // signals until it is done: ^Z, then the terminal gone, while the helper runs, and the install
+    // still finishes (no journal left, the files root's). Driven through a real pty (script(1)).
+    void terminalSignalsDoNotReachTheHelper()
+    {
+        if (QStandardPaths::findExecutable("script").isEmpty() || QStandardPaths::findExecutable("pgrep").isEmpty())
+            QSKIP("no script(1) or pgrep (util-linux, procps)");
+        const QString toolkit = makeToolkit("cuda-13.0-signals");
+        const QString cmd = "env HOME=" + quoted(m_home) + " " + quoted(m_cli) + " " +
+                            quoted(QStringList{"--json", "install", m_tarball, "--toolkit", toolkit, "--allow-unknown"});
+        // As nobody: the tool in a terminal of its own (script), fed through a FIFO; once the helper
+        // runs, ^Z into the terminal, then the terminal killed (its hang-up), then wait for the helper.
+        const QString user = R"sh(cd / && mkfifo "$out/tty-in" && chmod 600 "$out/tty-in"
+script -qec "$1" /dev/null < "$out/tty-in" > "$out/script.log" 2>&1 &
+spid=$!
+exec 3> "$out/tty-in"
+i=0; until pgrep -u root -f 'elevated-appl[y]' > /dev/null; do i=$((i + 1)); [ $i -le 3000 ] || exit 0; sleep 0.01; done
+printf '\032' >&3
+sleep 0.2
+pgrep -u root -f 'elevated-appl[y]' > /dev/null && echo yes > "$out/running-at-signal"
+kill -KILL $spid
+i=0; while pgrep -u root -f 'elevated-appl[y]' > /dev/null; do i=$((i + 1)); [ $i -le 600 ] || break; sleep 0.1; done
+pgrep -u root -f 'elevated-appl[y]' > /dev/null && ps -o stat= -p "$(pgrep -u root -f 'elevated-appl[y]')" > "$out/helper-stuck"
+pkill -KILL -u nobody -f 'cudnn-setup-cl[i] --json'
+exit 0)sh";
+        QStringList lines{"runuser -u nobody -- env out=\"$out\" sh -c " + quoted(user) + " sh " + quoted(cmd)};
+        lines << "find " + quoted(toolkit) + " -printf '%u %y %P\\n' | sort > \"$out/toolkit-after\"";
+        lines << "test -f /var/lib/cudnn-setup/journal.json && echo journal > \"$out/journal-after\"";
+        const Outcome o = inNamespace("signals", grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        QVERIFY2(readAll(o.out + "/running-at-signal") == "yes\n",
+                 "the helper was not running when ^Z was sent:\n" + readAll(o.out + "/script.log"));
+        QVERIFY2(!QFile::exists(o.out + "/helper-stuck"), "the helper was stopped: " + readAll(o.out + "/helper-stuck"));
+        QCOMPARE(readAll(o.out + "/journal-after"), QByteArray());
+        const QByteArray installed = readAll(o.out + "/toolkit-after");
+        QVERIFY2(installed.contains("\nroot f lib/libcudnn.so.9.19.0\n"), installed + readAll(o.out + "/script.log"));
+        QVERIFY2(!installed.contains(".cudnn-setup/"), installed);
     }
 
     void refusedChangesNothing()

@@ -1,33 +1,37 @@
-// The elevated helper's command line: the one input it takes from the user (install/trust.h,
-// app/cli/elevatedargs.h). The bytes are split at NUL into argv (as a command line arrives),
-// parsed by the same CLI11 options as `cudnn-setup elevated-apply`, then checked as the helper
-// checks them (checkElevatedRequest: operation, transaction id, digest, archive, and
-// checkInstallRoot on the real file system). What must hold, whatever the bytes:
-//  - the parser either throws a CLI11 error or fills the arguments; nothing else escapes;
-//  - a request the checks accept names a toolkit as trust.h promises it, checked here apart:
-//    absolute, canonical, no ';' '%' '"' or control character, not a drive root, a transaction
-//    id of [0-9A-Za-z-]{1,64}, a 64-character digest, an archive where the operation needs one;
-//  - intentArguments() of the accepted intent parses back to the same request.
+// The elevated helper's command line: the one input it takes from the user
+// (install/helperargs.h). The bytes are split at NUL into argv (as a command line arrives) and
+// parsed by the helper's own parser (parseHelperCommandLine), then checked as the helper checks
+// them next (checkElevatedRequest: checkInstallRoot on the real file system). What must hold,
+// whatever the bytes:
+//  - the parser returns a request or "helper-usage"; nothing escapes;
+//  - an accepted command line holds no global option (--log, --state-dir, --json, --lang,
+//    --version, --help, in any spelling with '='), no argument the helper did not consume as an
+//    option or its value, and no option twice;
+//  - every accepted value passes the Intent's check, checked here apart: an operation name, a
+//    transaction id of [0-9A-Za-z-]{1,64}, 64 hex digits for the digest and sha256, paths absolute
+//    without "." / ".." or ';' '%' '"' or a control character; an archive where the operation
+//    needs one and none for an uninstall; --new-prefix only for an install;
+//  - a request whose root passes checkInstallRoot names a toolkit as trust.h promises it:
+//    canonical, not a drive root (or, for --new-prefix, a folder not there yet);
+//  - helperApplyArguments() of the accepted intent parses back to the same request.
 // "@TK@" in an argument is replaced by a real toolkit folder made at start (with a link to
 // it, and folders named with ';' and '%' that are toolkits too), so that inputs get past
 // canonical() to the checks behind it; the seeds (makeseeds.cpp) use it.
-#include "cli/elevatedargs.h"
+#include "install/helperargs.h"
 #include "install/trust.h"
 
-#include <CLI/CLI.hpp>
-
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
 namespace {
-
-using cudnnsetup::cli::InstallArgs;
 
 // <tmp>/fuzz-intent-<pid>/tk: a toolkit (version.json, bin/, include/cuda_runtime_api.h), and
 // beside it a link to it and toolkits named "tk;evil" and "tk%PATH%"; removed at exit.
@@ -67,7 +71,7 @@ const std::string& toolkitFixture()
 
 std::vector<std::string> split(const std::uint8_t* data, std::size_t size)
 {
-    std::vector<std::string> out{"cudnn-setup"};
+    std::vector<std::string> out;
     std::string cur;
     for (std::size_t i = 0; i < size && out.size() < 64; ++i) {
         if (data[i] == 0) {
@@ -84,43 +88,9 @@ std::vector<std::string> split(const std::uint8_t* data, std::size_t size)
     return out;
 }
 
-// The parser of app/cli/cli.cpp with the elevated-apply subcommand only: its global options
-// too (they may come after the subcommand). True when the subcommand was given and parsed.
-bool parse(std::vector<std::string> argv, InstallArgs& args)
+bool sameIntent(const cudnnsetup::Intent& a, const cudnnsetup::Intent& b)
 {
-    CLI::App app{"cudnn-setup", "cudnn-setup"};
-    app.require_subcommand(0, 1);
-    bool json = false;
-    std::string log, stateDir;
-    app.add_flag("--json", json)->configurable(false);
-    app.add_option("--log", log);
-    app.add_option("--state-dir", stateDir);
-    app.fallthrough();
-    auto* helper = app.add_subcommand("elevated-apply", "");
-    helper->group("");
-    cudnnsetup::cli::addElevatedApplyOptions(*helper, args);
-    bool ran = false;
-    helper->callback([&ran] { ran = true; });
-    std::vector<char*> ptrs;
-    for (std::string& a : argv)
-        ptrs.push_back(a.data());
-    try {
-        app.parse(int(ptrs.size()), ptrs.data());
-    } catch (const CLI::Error&) {
-        return false;  // a usage error (exit 2), or --help
-    }
-    return ran;
-}
-
-bool accepted(const InstallArgs& a, cudnnsetup::PlanKind* kind)
-{
-    // A state folder with no record: only a toolkit, or a new prefix (--new-prefix), passes.
-    return !cudnnsetup::cli::checkElevatedRequest(a, "/nonexistent/cudnn-setup-fuzz-state", kind);
-}
-
-bool sameRequest(const InstallArgs& a, const InstallArgs& b)
-{
-    return a.operation == b.operation && a.toolkit == b.toolkit && a.transaction == b.transaction &&
+    return a.kind == b.kind && a.toolkit == b.toolkit && a.transactionId == b.transactionId &&
            a.planDigest == b.planDigest && a.archive == b.archive && a.sha256 == b.sha256 &&
            a.manifest == b.manifest && a.allowUnknown == b.allowUnknown && a.noPath == b.noPath &&
            a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix;
@@ -132,22 +102,80 @@ void require(bool ok)
         std::abort();
 }
 
+bool isHex64(const std::string& v)
+{
+    return v.size() == 64 && v.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+}
+
+void requirePath(const std::string& p)
+{
+    require(!p.empty() && std::filesystem::path(p).is_absolute());
+    require(p.find_first_of(";%\"") == std::string::npos);
+    for (unsigned char c : p)
+        require(c >= 0x20 && c != 0x7f);
+    for (const auto& part : std::filesystem::path(p))
+        require(part != "." && part != "..");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    InstallArgs args;
-    if (!parse(split(data, size), args))
+    const std::vector<std::string> argv = split(data, size);
+    const auto parsed = cudnnsetup::parseHelperCommandLine(argv);
+    if (!parsed) {
+        require(parsed.error().code == "helper-usage");
         return 0;
-    cudnnsetup::PlanKind kind = cudnnsetup::PlanKind::Install;
-    if (!accepted(args, &kind))
+    }
+    // No global option, in any spelling, and every argument an option of the helper's or its value.
+    static const std::set<std::string> flags{"--allow-unknown", "--no-path", "--include-extra-files", "--new-prefix"};
+    static const std::set<std::string> valued{"--operation", "--toolkit", "--transaction", "--plan-digest",
+                                              "--archive",   "--sha256",  "--manifest"};
+    const auto& globals = cudnnsetup::globalOptionNames();
+    require(argv[0] == cudnnsetup::kHelperApply || argv[0] == cudnnsetup::kHelperRecover);
+    std::set<std::string> seen;
+    for (std::size_t i = 1; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        for (const std::string& g : globals)
+            require(a != g && !a.starts_with(g + "="));
+        require(flags.count(a) || valued.count(a));
+        require(seen.insert(a).second);
+        if (valued.count(a))
+            ++i;  // its value: checked below, as the request holds it
+    }
+    if (parsed->mode == cudnnsetup::HelperRequest::Mode::Recover) {
+        require(seen.size() <= 1 && (seen.empty() || seen.count("--toolkit")));
+        if (parsed->toolkit)
+            requirePath(*parsed->toolkit);
         return 0;
+    }
+    const cudnnsetup::Intent& in = parsed->intent;
+    using cudnnsetup::PlanKind;
+    require(in.kind == PlanKind::Install || in.kind == PlanKind::Repair || in.kind == PlanKind::Uninstall);
+    requirePath(in.toolkit);
+    require(!in.transactionId.empty() && in.transactionId.size() <= 64);
+    for (unsigned char c : in.transactionId)
+        require((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-');
+    require(isHex64(in.planDigest));
+    if (!in.archive.empty())
+        requirePath(in.archive);
+    if (in.manifest)
+        requirePath(*in.manifest);
+    require(!in.sha256 || isHex64(*in.sha256));
+    require(in.kind != PlanKind::Install || !in.archive.empty());
+    require(in.kind != PlanKind::Uninstall || in.archive.empty());
+    require(!in.newPrefix || in.kind == PlanKind::Install);
 
-    // The promises of trust.h, checked apart from trust.cpp.
-    const std::string& tk = args.toolkit;
+    // What the unelevated side would write for this request parses back to the same request.
+    const auto back = cudnnsetup::parseHelperCommandLine(cudnnsetup::helperApplyArguments(in));
+    require(back && back->mode == cudnnsetup::HelperRequest::Mode::Apply && sameIntent(back->intent, in));
+
+    // The next check, on the disk (a state folder with no record: only a toolkit or a new prefix).
+    if (cudnnsetup::checkElevatedRequest(in, "/nonexistent/cudnn-setup-fuzz-state"))
+        return 0;
+    const std::string& tk = in.toolkit;
     std::error_code ec;
-    require(std::filesystem::path(tk).is_absolute());
-    if (args.newPrefix && kind == cudnnsetup::PlanKind::Install) {
+    if (in.newPrefix) {
         // A standalone prefix to be made (trust.h checkNewPrefix): not there yet, and its
         // spelling already the canonical one of where it will be.
         require(!std::filesystem::exists(tk, ec));
@@ -155,39 +183,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
         require(std::filesystem::canonical(tk, ec).generic_string() == tk && !ec);
     }
-    require(tk.find_first_of(";%\"") == std::string::npos);
-    for (unsigned char c : tk)
-        require(c >= 0x20 && c != 0x7f);
     require(std::filesystem::path(tk) != std::filesystem::path(tk).root_path());
-    require(cudnnsetup::validTransactionId(args.transaction));
-    for (unsigned char c : args.transaction)
-        require((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-');
-    require(!args.transaction.empty() && args.transaction.size() <= 64 && args.planDigest.size() == 64);
-    require(kind != cudnnsetup::PlanKind::Install || !args.archive.empty());
-    require(kind != cudnnsetup::PlanKind::Uninstall || args.archive.empty());
-
-    // What the unelevated side would write for this request parses back to the same request.
-    cudnnsetup::Intent intent;
-    intent.kind = kind;
-    intent.archive = args.archive;
-    intent.toolkit = args.toolkit;
-    intent.noPath = args.noPath;
-    if (!args.sha256.empty())
-        intent.sha256 = args.sha256;
-    if (!args.manifest.empty())
-        intent.manifest = args.manifest;
-    intent.allowUnknown = args.allowUnknown;
-    intent.includeExtraFiles = args.includeExtraFiles;
-    intent.newPrefix = args.newPrefix;
-    intent.transactionId = args.transaction;
-    intent.planDigest = args.planDigest;
-    std::vector<std::string> again{"cudnn-setup", "--json", "--state-dir", "/var/lib/cudnn-setup", "elevated-apply"};
-    for (std::string& a : cudnnsetup::intentArguments(intent))
-        again.push_back(std::move(a));
-    InstallArgs back;
-    require(parse(again, back));
-    require(sameRequest(args, back));
-    cudnnsetup::PlanKind kindBack = cudnnsetup::PlanKind::Install;
-    require(accepted(back, &kindBack) && kindBack == kind);
     return 0;
 }

@@ -44,16 +44,16 @@ PeOptions tinyPe(const char* version)
 }
 // The elevated helper's command lines (fuzz_intent.cpp): NUL between the arguments, "@TK@"
 // for the real toolkit that the target makes at start. Accepted install/uninstall/repair
-// requests (every option once), the --opt=value form with a global option after the
-// subcommand, values that look like options, and requests the checks must refuse: the
-// toolkit through a link, with ';' or '%', not canonical, "/"; a transaction with dots; an
-// uninstall with an archive and a short digest.
+// requests (every option once) and recovers, and what the helper must refuse: the --opt=value
+// form, global options before and after the mode (--log, --state-dir, --json), values that look
+// like options, the toolkit through a link, with ';' or '%', not canonical, "/"; a transaction
+// with dots; an uninstall with an archive and a short digest.
 void writeIntentSeeds(const std::filesystem::path& dir)
 {
     std::filesystem::create_directories(dir);
     const std::string digest(64, 'e'), tx = "20261201T084406Z-71c10b";
     auto helper = [](std::vector<std::string> rest) {
-        std::vector<std::string> a{"--json", "--state-dir", "/var/lib/cudnn-setup", "elevated-apply", "--operation"};
+        std::vector<std::string> a{"elevated-apply", "--operation"};
         a.insert(a.end(), rest.begin(), rest.end());
         return a;
     };
@@ -74,6 +74,14 @@ void writeIntentSeeds(const std::filesystem::path& dir)
           "--plan-digest=" + digest, "--archive=/tmp/a.zip", "--json"}},
         {"option-like-values", helper({"install", "--toolkit", "@TK@", "--transaction=--no-path", "--plan-digest",
                                        digest, "--archive=-x", "--sha256=--allow-unknown"})},
+        {"log-global-before", {"--log", "/root/.bashrc", "elevated-apply", "--operation", "uninstall", "--toolkit", "@TK@",
+                               "--transaction", tx, "--plan-digest", digest}},
+        {"log-after-mode", helper({"uninstall", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest,
+                                   "--log", "/etc/ld.so.preload"})},
+        {"state-dir-after-mode", helper({"uninstall", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest,
+                                         "--state-dir=/tmp"})},
+        {"recover-accepted", {"elevated-recover", "--toolkit", "@TK@"}},
+        {"recover-with-json", {"elevated-recover", "--json"}},
         {"toolkit-through-a-link", install("@TK@-link", "t1")},
         {"toolkit-with-semicolon", install("@TK@;evil", "t1")},
         {"toolkit-with-percent", install("@TK@%PATH%", "t1")},

@@ -5,6 +5,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 using namespace cudnnsetup;
 
 namespace {
@@ -201,6 +205,42 @@ private slots:
         auto missing = readManifestFile(dir.filePath("nope.json").toStdString());
         QVERIFY(!missing.ok());
         QVERIFY(QString::fromStdString(missing.error().message).contains("nope.json"));
+    }
+
+    // Issue 29, finding 6: the size came from seekg/tellg, which says 0 for /dev/zero (read for
+    // ever) and waits on a FIFO. Now one handle, a plain file only, bounded as it is read.
+    void refusesWhatIsNotAPlainFile_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("mustSay");
+        QTest::newRow("/dev/zero") << "/dev/zero" << "not a plain file";
+        QTest::newRow("a FIFO nobody writes") << "fifo" << "not a plain file";
+        QTest::newRow("a folder") << "folder" << "not a plain file";
+        QTest::newRow("17 MiB") << "big" << "larger than 16 MiB";
+    }
+    void refusesWhatIsNotAPlainFile()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, mustSay);
+#ifdef _WIN32
+        QSKIP("/dev/zero and mkfifo are POSIX (nofollow_win.cpp checks GetFileType instead)");
+#else
+        QTemporaryDir dir;
+        QString path = what;
+        if (what == "fifo") {
+            path = dir.filePath("fifo");
+            QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+        } else if (what == "folder") {
+            path = dir.path();
+        } else if (what == "big") {
+            path = dir.filePath("big.json");
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(17 << 20));
+        }
+        const auto m = readManifestFile(path.toStdString());
+        QVERIFY(!m.ok());
+        QVERIFY2(QString::fromStdString(m.error().message).contains(mustSay), m.error().message.c_str());
+#endif
     }
 };
 

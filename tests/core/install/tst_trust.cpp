@@ -10,6 +10,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+#include <unistd.h>
 #include <functional>
 
 using namespace cudnnsetup;
@@ -189,6 +191,42 @@ private slots:
         QFETCH(bool, ok);
         root.replace("TK", m_toolkit);
         QCOMPARE(!checkToolkitRoot(root.toStdString()).has_value(), ok);
+    }
+
+    // Issue 29: what the elevated helper puts on the system search path must be a real toolkit
+    // (nvcc and the runtime header, not a version file anyone can write) that only root can change.
+    void searchPathToolkit_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<int>("mode");  // of the toolkit folder
+        QTest::addColumn<bool>("prefix");
+        QTest::addColumn<QString>("code");
+        const QStringList real{"bin/nvcc", "include/cuda_runtime_api.h"};
+        QTest::newRow("real, root's 0755") << real << 0755 << false << "";
+        QTest::newRow("real nvcc.exe") << QStringList{"bin/nvcc.exe", "include/cuda_runtime_api.h"} << 0755 << false << "";
+        QTest::newRow("version.json only") << QStringList{"version.json"} << 0755 << false << "not-a-toolkit";
+        QTest::newRow("nvcc without the header") << QStringList{"bin/nvcc", "version.txt"} << 0755 << false << "not-a-toolkit";
+        QTest::newRow("real, writable by all") << real << 0777 << false << "search-path-writable";
+        QTest::newRow("a new prefix needs no nvcc") << QStringList{} << 0755 << true << "";
+    }
+    void searchPathToolkit()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(int, mode);
+        QFETCH(bool, prefix);
+        QFETCH(QString, code);
+        const QString root = QDir(m_dir.path()).canonicalPath() + "/sp-" + QString(QTest::currentDataTag()).replace(' ', '-');
+        QVERIFY(QDir().mkpath(root + "/lib64"));
+        for (const QString& f : files) {
+            QVERIFY(QDir().mkpath(QFileInfo(root + "/" + f).path()));
+            QFile file(root + "/" + f);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(QFile::setPermissions(root, QFileDevice::Permissions(mode == 0777 ? 0x7777 : 0x7755)));
+        if (::geteuid() != 0 && code.isEmpty())
+            QSKIP("the folder must be root's to pass (run as root)");
+        const auto bad = checkSearchPathFolder((root + "/lib64").toStdString(), root.toStdString(), prefix);
+        QCOMPARE(bad ? QString::fromStdString(bad->code) : QString(), code);
     }
 
     void semicolonToolkitRefused()

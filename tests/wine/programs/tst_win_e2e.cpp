@@ -297,9 +297,14 @@ TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
     const auto before = snapshot(kToolkit);
     DWORD type = 0;
     const std::wstring pathBefore = readPathRaw(&type);
+    // The helper's own command line (install/helperargs.h); its state folder, in this build made
+    // for tests, the one the hook names.
     auto helper = [&](const std::string& d, const std::string& tk) {
-        return runCli({"--json", "--state-dir", kState, "elevated-apply", "--operation", "install", "--archive",
-                       m_archive, "--toolkit", tk, "--allow-unknown", "--transaction", tx, "--plan-digest", d});
+        ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_HELPER_STATE_DIR", win::widen(kState).c_str());
+        auto r = runCli({"elevated-apply", "--operation", "install", "--archive", m_archive, "--toolkit", tk,
+                         "--allow-unknown", "--transaction", tx, "--plan-digest", d});
+        ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_HELPER_STATE_DIR", nullptr);
+        return r;
     };
     const auto other = helper(std::string(64, 'a'), toolkit);
     EXPECT_EQ(other.exitCode, 3) << other.out << other.err;

@@ -1,0 +1,224 @@
+#include "install/helperargs.h"
+
+#include "common/testhooks.h"
+#include "install/statedir.h"
+#include "install/u8path.h"
+#include "platform/nofollow.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr const char* kTestStateDirHook = "CUDNN_SETUP_TEST_HELPER_STATE_DIR";
+constexpr std::size_t kMaxPathBytes = 4096;
+
+Error usage(const std::string& why)
+{
+    return Error{"helper-usage",
+                 "The elevated helper refused its command line: " + why +
+                     ". Nothing was opened or changed. Start it only through cudnn-setup install, repair, "
+                     "uninstall or recover (never with options of your own).",
+                 why};
+}
+
+// The values each option takes, and the flags (no value).
+enum class Value { Operation, Path, Transaction, Digest, Flag };
+
+const std::map<std::string, Value>& applyOptions()
+{
+    static const std::map<std::string, Value> options{
+        {"--operation", Value::Operation}, {"--toolkit", Value::Path},       {"--transaction", Value::Transaction},
+        {"--plan-digest", Value::Digest},  {"--archive", Value::Path},       {"--sha256", Value::Digest},
+        {"--manifest", Value::Path},       {"--allow-unknown", Value::Flag}, {"--no-path", Value::Flag},
+        {"--include-extra-files", Value::Flag}, {"--new-prefix", Value::Flag}};
+    return options;
+}
+
+bool valueOk(Value kind, const std::string& v)
+{
+    switch (kind) {
+    case Value::Operation:
+        return v == toString(PlanKind::Install) || v == toString(PlanKind::Repair) || v == toString(PlanKind::Uninstall);
+    case Value::Path:
+        return helperPathValue(v);
+    case Value::Transaction:
+        return validTransactionId(v);
+    case Value::Digest:
+        return hexDigest(v);
+    case Value::Flag:
+        return true;
+    }
+    return false;
+}
+
+// Shown in an error: a caller's argument, cut short and with control characters as '?'.
+std::string shown(const std::string& arg)
+{
+    std::string s = arg.substr(0, 80);
+    for (char& c : s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    return "'" + s + (arg.size() > 80 ? "...'" : "'");
+}
+
+}  // namespace
+
+const std::vector<std::string>& globalOptionNames()
+{
+    static const std::vector<std::string> names{"--log", "--state-dir", "--json", "--lang", "--version", "--help", "-h"};
+    return names;
+}
+
+bool helperPathValue(const std::string& v)
+{
+    if (v.empty() || v.size() > kMaxPathBytes || v.find_first_of(";%\"") != std::string::npos)
+        return false;
+    if (std::any_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return false;
+    // Absolute, and no "." or ".." to walk out of what it names (the helper runs in another folder).
+    const std::filesystem::path p = pathOf(v);
+    if (!p.is_absolute())
+        return false;
+    for (const auto& part : p.relative_path())
+        if (part == "." || part == "..")
+            return false;
+    return true;
+}
+
+bool hexDigest(const std::string& v)
+{
+    return v.size() == 64 && std::all_of(v.begin(), v.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+           });
+}
+
+Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& args)
+{
+    if (args.empty() || (args[0] != kHelperApply && args[0] != kHelperRecover))
+        return usage("its first argument must be " + std::string(kHelperApply) + " or " + kHelperRecover +
+                     (args.empty() ? std::string() : ", not " + shown(args[0])));
+    HelperRequest r;
+    r.mode = args[0] == kHelperApply ? HelperRequest::Mode::Apply : HelperRequest::Mode::Recover;
+    std::map<std::string, std::string> seen;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& name = args[i];
+        const bool global = std::find(globalOptionNames().begin(), globalOptionNames().end(),
+                                      name.substr(0, name.find('='))) != globalOptionNames().end();
+        if (global)
+            return usage(shown(name) + " is an option of the command line, never of the helper (its log and state "
+                                       "folder are fixed, its answer always JSON)");
+        const auto& options = applyOptions();
+        const auto it = r.mode == HelperRequest::Mode::Apply ? options.find(name)
+                        : name == "--toolkit"               ? options.find(name)
+                                                            : options.end();
+        if (it == options.end())
+            return usage("it does not take " + shown(name));
+        if (seen.count(name))
+            return usage(shown(name) + " is given twice");
+        std::string value;
+        if (it->second != Value::Flag) {
+            if (i + 1 >= args.size())
+                return usage(shown(name) + " needs a value");
+            value = args[++i];
+            if (!valueOk(it->second, value))
+                return usage(shown(value) + " is not a valid value of " + name);
+        }
+        seen[name] = value;
+    }
+    auto has = [&](const char* n) { return seen.count(n) > 0; };
+    if (r.mode == HelperRequest::Mode::Recover) {
+        if (has("--toolkit"))
+            r.toolkit = seen["--toolkit"];
+        return r;
+    }
+    for (const char* required : {"--operation", "--toolkit", "--transaction", "--plan-digest"})
+        if (!has(required))
+            return usage(std::string("it needs ") + required);
+    Intent& in = r.intent;
+    in.kind = seen["--operation"] == toString(PlanKind::Repair)      ? PlanKind::Repair
+              : seen["--operation"] == toString(PlanKind::Uninstall) ? PlanKind::Uninstall
+                                                                     : PlanKind::Install;
+    in.toolkit = seen["--toolkit"];
+    in.transactionId = seen["--transaction"];
+    in.planDigest = seen["--plan-digest"];
+    in.archive = has("--archive") ? seen["--archive"] : std::string();
+    if (has("--sha256"))
+        in.sha256 = seen["--sha256"];
+    if (has("--manifest"))
+        in.manifest = seen["--manifest"];
+    in.allowUnknown = has("--allow-unknown");
+    in.noPath = has("--no-path");
+    in.includeExtraFiles = has("--include-extra-files");
+    in.newPrefix = has("--new-prefix");
+    // Each operation with exactly the options it can have (an uninstall reads no archive).
+    if (in.kind == PlanKind::Install && in.archive.empty())
+        return usage("an install needs --archive");
+    if (in.kind == PlanKind::Uninstall && !in.archive.empty())
+        return usage("an uninstall takes no --archive");
+    if ((in.sha256 || in.manifest) && in.archive.empty())
+        return usage("--sha256 and --manifest only go with --archive");
+    if (in.newPrefix && in.kind != PlanKind::Install)
+        return usage("--new-prefix only goes with an install");
+    return r;
+}
+
+std::vector<std::string> helperApplyArguments(const Intent& intent)
+{
+    std::vector<std::string> args{kHelperApply};
+    for (std::string& a : intentArguments(intent))
+        args.push_back(std::move(a));
+    return args;
+}
+
+std::vector<std::string> helperRecoverArguments(const std::optional<std::string>& toolkit)
+{
+    std::vector<std::string> args{kHelperRecover};
+    if (toolkit)
+        args.insert(args.end(), {"--toolkit", *toolkit});
+    return args;
+}
+
+std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string& stateDir)
+{
+    // The archive and the manifest: plain files, the last component no link (a FIFO would hold the
+    // helper, and the state folder's lock, for ever; /dev/zero never ends). The manifest is then
+    // read through one handle with a bound (archive/manifest.h).
+    for (const std::string* file : {&in.archive, in.manifest ? &*in.manifest : nullptr}) {
+        std::error_code ec;
+        if (file && !file->empty() && !nofollow::isRegularFile(*file, true, ec))
+            return Problem{"missing-file", *file,
+                           *file + " is not a plain file the elevated helper reads (" +
+                               (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
+                                : ec == std::errc::invalid_argument            ? std::string("a device, FIFO or folder")
+                                                                               : ec.message()) +
+                               "); nothing was changed. Give the archive or manifest file itself."};
+    }
+    return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
+}
+
+std::string helperStateDir()
+{
+    // Read before the helper calls testhooks::disable(); a release build reads nothing here.
+    if (const auto dir = testhooks::get(kTestStateDirHook))
+        return *dir;
+    return elevatedStateDir();
+}
+
+void passStateDirToTestHelper(const std::string& dir)
+{
+    if (!testhooks::enabled())
+        return;
+#ifdef _WIN32
+    ::_putenv_s(kTestStateDirHook, dir.c_str());
+#else
+    ::setenv(kTestStateDirHook, dir.c_str(), 1);
+#endif
+}
+
+}  // namespace cudnnsetup
