@@ -1036,6 +1036,30 @@
       <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>%1 in the administrators' state folder is not cudnn-setup's own (another owner, open to others, or a link), so nothing in the folder is trusted.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed. As an administrator (root), move that entry out of the state folder, then try again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>With administrator rights cudnn-setup keeps its state only in the machine's state folder, not in %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed. Leave out --state-dir and CUDNN_SETUP_STATE_DIR, or choose a folder below the machine's state folder.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The elevated helper refused its command line: it takes only the request it was made for.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing was changed. Start the install, repair or uninstall from cudnn-setup itself (not through pkexec or sudo with other options).</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>

@@ -1032,6 +1032,30 @@
       <source>It is left out of the install unless you tick "Also install the extra files" (an official NVIDIA archive's extra files are installed anyway); get the archive from NVIDIA if you did not expect it.</source>
       <translation>除非勾选“同时安装额外文件”，安装时会跳过它（官方 NVIDIA 压缩包中的额外文件总会安装）；如果这不在预期之内，请从 NVIDIA 官网获取压缩包。</translation>
     </message>
+    <message>
+      <source>%1 in the administrators' state folder is not cudnn-setup's own (another owner, open to others, or a link), so nothing in the folder is trusted.</source>
+      <translation>管理员状态文件夹中的 %1 不属于 cudnn-setup（所有者不同、对他人开放或是链接），因此该文件夹中的任何内容都不被信任。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed. As an administrator (root), move that entry out of the state folder, then try again.</source>
+      <translation>未做任何更改。请以管理员（root）身份将该条目移出状态文件夹，然后重试。</translation>
+    </message>
+    <message>
+      <source>With administrator rights cudnn-setup keeps its state only in the machine's state folder, not in %1.</source>
+      <translation>以管理员权限运行时，cudnn-setup 只把状态保存在本机的状态文件夹中，而不是 %1。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed. Leave out --state-dir and CUDNN_SETUP_STATE_DIR, or choose a folder below the machine's state folder.</source>
+      <translation>未做任何更改。请去掉 --state-dir 和 CUDNN_SETUP_STATE_DIR，或选择本机状态文件夹下的一个文件夹。</translation>
+    </message>
+    <message>
+      <source>The elevated helper refused its command line: it takes only the request it was made for.</source>
+      <translation>提升权限的辅助程序拒绝了它的命令行：它只接受为其生成的请求。</translation>
+    </message>
+    <message>
+      <source>Nothing was changed. Start the install, repair or uninstall from cudnn-setup itself (not through pkexec or sudo with other options).</source>
+      <translation>未做任何更改。请从 cudnn-setup 本身启动安装、修复或卸载（不要通过 pkexec 或 sudo 附加其他选项）。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>

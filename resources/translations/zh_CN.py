@@ -66,6 +66,18 @@ ZH = {
     "另一个 cudnn-setup 正在修改工具包（状态文件夹 %1）。",
 "Nothing was changed. Wait until the other install, repair or uninstall has finished, then try again.":
     "未做任何更改。请等待另一个安装、修复或卸载完成后再试。",
+"%1 in the administrators' state folder is not cudnn-setup's own (another owner, open to others, or a link), so nothing in the folder is trusted.":
+    "管理员状态文件夹中的 %1 不属于 cudnn-setup（所有者不同、对他人开放或是链接），因此该文件夹中的任何内容都不被信任。",
+"Nothing was changed. As an administrator (root), move that entry out of the state folder, then try again.":
+    "未做任何更改。请以管理员（root）身份将该条目移出状态文件夹，然后重试。",
+"With administrator rights cudnn-setup keeps its state only in the machine's state folder, not in %1.":
+    "以管理员权限运行时，cudnn-setup 只把状态保存在本机的状态文件夹中，而不是 %1。",
+"Nothing was changed. Leave out --state-dir and CUDNN_SETUP_STATE_DIR, or choose a folder below the machine's state folder.":
+    "未做任何更改。请去掉 --state-dir 和 CUDNN_SETUP_STATE_DIR，或选择本机状态文件夹下的一个文件夹。",
+"The elevated helper refused its command line: it takes only the request it was made for.":
+    "提升权限的辅助程序拒绝了它的命令行：它只接受为其生成的请求。",
+"Nothing was changed. Start the install, repair or uninstall from cudnn-setup itself (not through pkexec or sudo with other options).":
+    "未做任何更改。请从 cudnn-setup 本身启动安装、修复或卸载（不要通过 pkexec 或 sudo 附加其他选项）。",
 "The state folder %1 cannot be used or its access cannot be made safe.":
     "无法使用状态文件夹 %1，或无法将其访问权限设为安全。",
 "Run cudnn-setup as an administrator (root), or choose another state folder.":
