@@ -326,8 +326,16 @@ private slots:
         QDir().mkpath(m_home);
         QVERIFY(QProcess::execute("chown", {"nobody", m_home}) == 0);
         m_fakeLdconfig = m_root + "/fake-ldconfig";
-        QVERIFY(cudnnsetup::fixtures::writeShellScript(m_fakeLdconfig.toStdString(),
-                                                       "echo ran >> '" + m_root.toStdString() + "/ldconfig-ran'"));
+        // It records that it ran; while hold/ldconfig-hold exists it says so (hold/ldconfig-held) and waits
+        // (at most 60 s) so that a test can act while the helper is certainly running.
+        const std::string root = m_root.toStdString();
+        QVERIFY(cudnnsetup::fixtures::writeShellScript(
+            m_fakeLdconfig.toStdString(),
+            "echo ran >> '" + root + "/ldconfig-ran'\n"
+            "if [ -e '" + root + "/hold/ldconfig-hold' ]; then\n"
+            "  : > '" + root + "/hold/ldconfig-held'; i=0\n"
+            "  while [ -e '" + root + "/hold/ldconfig-hold' ] && [ $i -lt 1200 ]; do i=$((i + 1)); sleep 0.05; done\n"
+            "fi"));
         for (const QString d : {"/run/dbus", "/etc/polkit-1/rules.d", "/etc/ld.so.conf.d", "/var/lib/cudnn-setup"})
             if (!QFileInfo::exists(d))
                 m_mountPoints << d;
@@ -633,9 +641,10 @@ private slots:
         const QString lock = "/var/lib/cudnn-setup/lock";
         QStringList lines{"printf '1\\n' > " + lock + " && chmod 0644 " + lock,
                           "ls -i " + lock + " | cut -d' ' -f1 > \"$out/inode-before\"",
-                          "runuser -u nobody -- flock -n " + lock + " sleep 120 &",
-                          "i=0; until ! runuser -u nobody -- flock -n " + lock + " true; do i=$((i+1)); "
-                          "[ $i -le 100 ] || break; sleep 0.05; done; echo $i > \"$out/waited\"",
+                          // nobody takes it and then says so (a probe of our own could make a -n take fail)
+                          "runuser -u nobody -- flock " + lock + " sh -c 'echo > \"$1\"/holding; sleep 120' sh \"$out\" &",
+                          "i=0; until [ -e \"$out/holding\" ]; do i=$((i+1)); "
+                          "[ $i -le 600 ] || break; sleep 0.05; done; echo $i > \"$out/waited\"",
                           "runuser -u nobody -- flock -n " + lock + " true; echo $? > \"$out/held\"",
                           "(cd / && " + quoted(m_cli) + " --json install " + quoted(m_tarball) + " --toolkit " +
                               quoted(toolkit) + " --allow-unknown > \"$out/root-install.out\" 2> \"$out/root-install.err\"); "
@@ -797,22 +806,31 @@ private slots:
         const QString toolkit = makeToolkit("cuda-13.0-signals");
         const QString cmd = "env HOME=" + quoted(m_home) + " " + quoted(m_cli) + " " +
                             quoted(QStringList{"--json", "install", m_tarball, "--toolkit", toolkit, "--allow-unknown"});
-        // As nobody: the tool in a terminal of its own (script), fed through a FIFO; once the helper
-        // runs, ^Z into the terminal, then the terminal killed (its hang-up), then wait for the helper.
+        // As nobody: the tool in a terminal of its own (script), fed through a FIFO. The stand-in
+        // ldconfig holds the helper at its end (hold/, nobody's folder) so that ^Z certainly finds it
+        // running whatever the machine's speed: ^Z into the terminal, then the terminal killed (its
+        // hang-up), then the hold released and the helper waited for.
+        const QString hold = m_root + "/hold";
+        QVERIFY(QDir().mkpath(hold));
+        QVERIFY(QProcess::execute("chown", {"nobody", hold}) == 0);
         const QString user = R"sh(cd / && mkfifo "$out/tty-in" && chmod 600 "$out/tty-in"
+: > "$hold/ldconfig-hold"
 script -qec "$1" /dev/null < "$out/tty-in" > "$out/script.log" 2>&1 &
 spid=$!
 exec 3> "$out/tty-in"
-i=0; until pgrep -u root -f 'elevated-appl[y]' > /dev/null; do i=$((i + 1)); [ $i -le 3000 ] || exit 0; sleep 0.01; done
+i=0; until [ -e "$hold/ldconfig-held" ]; do i=$((i + 1)); [ $i -le 6000 ] || break; sleep 0.01; done
 printf '\032' >&3
 sleep 0.2
 pgrep -u root -f 'elevated-appl[y]' > /dev/null && echo yes > "$out/running-at-signal"
 kill -KILL $spid
+sleep 0.2
+rm -f "$hold/ldconfig-hold"
 i=0; while pgrep -u root -f 'elevated-appl[y]' > /dev/null; do i=$((i + 1)); [ $i -le 600 ] || break; sleep 0.1; done
 pgrep -u root -f 'elevated-appl[y]' > /dev/null && ps -o stat= -p "$(pgrep -u root -f 'elevated-appl[y]')" > "$out/helper-stuck"
 pkill -KILL -u nobody -f 'cudnn-setup-cl[i] --json'
 exit 0)sh";
-        QStringList lines{"runuser -u nobody -- env out=\"$out\" sh -c " + quoted(user) + " sh " + quoted(cmd)};
+        QStringList lines{"runuser -u nobody -- env out=\"$out\" hold=" + quoted(hold) + " sh -c " + quoted(user) + " sh " +
+                          quoted(cmd)};
         lines << "find " + quoted(toolkit) + " -printf '%u %y %P\\n' | sort > \"$out/toolkit-after\"";
         lines << "test -f /var/lib/cudnn-setup/journal.json && echo journal > \"$out/journal-after\"";
         const Outcome o = inNamespace("signals", grantRule(), lines);
