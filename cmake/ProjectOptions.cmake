@@ -16,7 +16,7 @@ option(CUDNN_SETUP_TEST_HOOKS "Honour the CUDNN_SETUP_* test hooks (a build made
 if(CUDNN_SETUP_TEST_HOOKS)
   target_compile_definitions(cudnnsetup_options INTERFACE CUDNN_SETUP_TEST_HOOKS=1)
 endif()
-# Fuzzing (preset "fuzz", clang): everything is built with libFuzzer's coverage
+# Fuzzing (preset "sanitize", clang): everything is built with libFuzzer's coverage
 # instrumentation so that the targets in tests/fuzz see into core; see scripts/fuzz.sh.
 option(CUDNN_SETUP_FUZZ "Build the libFuzzer targets of tests/fuzz (clang)" OFF)
 if(CUDNN_SETUP_FUZZ)

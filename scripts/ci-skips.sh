@@ -2,9 +2,10 @@
 # Lists every skipped test of the last CTest run in BUILD_DIR with its reason:
 # Qt Test's "SKIP   :" lines, GoogleTest's skips (under Wine) and whole programs that
 # reported "SKIPPED:" (not built, no Wine). A suite that passed nothing says so.
-#   scripts/ci-skips.sh [BUILD_DIR]     (default build/ci)
+#   scripts/ci-skips.sh [BUILD_DIR | LOG]   (default build/ci; LOG: a copy of a LastTest.log)
 set -uo pipefail
-if [ $# -ge 1 ]; then log=$1/Testing/Temporary/LastTest.log; else cd "$(dirname "$0")/.." && log=build/ci/Testing/Temporary/LastTest.log; fi
+if [ $# -ge 1 ] && [ -f "$1" ]; then log=$1
+elif [ $# -ge 1 ]; then log=$1/Testing/Temporary/LastTest.log; else cd "$(dirname "$0")/.." && log=build/ci/Testing/Temporary/LastTest.log; fi
 [ -f "$log" ] || { echo "skips: no $log"; exit 0; }
 tr -d '\r' <"$log" | awk '
   /^[0-9]+\/[0-9]+ Test: / { test = $0; sub(/^[0-9]+\/[0-9]+ Test: /, "", test); next }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Sums a CTest run's test times by label, one 'phase:' line per label, for scripts/test.sh.
 
-Usage: ctest-labels.py BUILD_DIR
-Reads BUILD_DIR/Testing/Temporary/LastTest.log (each test's time) and the labels CTest knows
+Usage: ctest-labels.py BUILD_DIR LOG
+Reads LOG, a copy of the run's BUILD_DIR/Testing/Temporary/LastTest.log (each test's time; a copy
+because the --show-only run below writes LastTest.log anew) and the labels CTest knows
 (ctest --show-only=json-v1). A test counts under its first label in PRIORITY order, so the lines
 add up to the suite's test time (with -j2 that is about twice the wall time, two tests at once).
 """
@@ -29,7 +30,7 @@ def main():
         labels[t["name"]] = names
     times = {}
     name = None
-    with open(f"{build}/Testing/Temporary/LastTest.log", encoding="utf-8", errors="replace") as log:
+    with open(sys.argv[2], encoding="utf-8", errors="replace") as log:
         for line in log:
             m = re.match(r"^\d+/\d+ Test: (.+)$", line.rstrip("\r\n"))
             if m:

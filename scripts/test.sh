@@ -62,7 +62,10 @@ if [ $quick = 1 ]; then
 else
   phase "ctest ci" ctest --preset ci -j2 "$@" || suite=$?
 fi
-python3 scripts/ctest-labels.py build/ci >>"$phases" || true
+# The run's full log, kept before anything else runs CTest in build/ci (even --show-only
+# writes LastTest.log anew): the per-label times and the crash-point lines are read from it.
+cp build/ci/Testing/Temporary/LastTest.log build/ci/ctest-ci.log 2>/dev/null || : >build/ci/ctest-ci.log
+python3 scripts/ctest-labels.py build/ci build/ci/ctest-ci.log >>"$phases" || true
 # Fuzzing, the sanitized suite and one summary line per kind (scripts/ci-extra.sh), on a
 # full run only: --quick or arguments for CTest mean a partial one. CUDNN_SETUP_NO_EXTRA=1
 # leaves them out.
