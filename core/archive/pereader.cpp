@@ -81,12 +81,13 @@ private:
     std::uint64_t m_size = 0;
 };
 
-// A stream seen once: its first bytes and one captured window (the resource section).
-class SparseSource : public Source {
+// A stream seen once: its first bytes and the windows captured from the rest (the resource
+// section, the import descriptors, the DLL names). A read must lie inside one of them.
+class WindowSource : public Source {
 public:
-    SparseSource(const std::vector<std::uint8_t>& head, const std::vector<std::uint8_t>& window,
-                 std::uint64_t windowBegin, std::uint64_t total)
-        : m_head(head), m_window(window), m_windowBegin(windowBegin), m_total(total) {}
+    WindowSource(const std::vector<std::uint8_t>& head, const std::vector<PeStreamReader::Window>& windows,
+                 std::uint64_t total)
+        : m_head(head), m_windows(windows), m_total(total) {}
     std::uint64_t size() const override { return m_total; }
     bool read(std::uint64_t offset, std::size_t n, std::uint8_t* out) const override
     {
@@ -96,17 +97,18 @@ public:
             std::memcpy(out, m_head.data() + offset, n);
             return true;
         }
-        if (offset >= m_windowBegin && fits(offset - m_windowBegin, n, m_window.size())) {
-            std::memcpy(out, m_window.data() + (offset - m_windowBegin), n);
-            return true;
-        }
+        for (const auto& w : m_windows)
+            if (offset >= w.begin && fits(offset - w.begin, n, w.bytes.size())) {
+                std::memcpy(out, w.bytes.data() + (offset - w.begin), n);
+                return true;
+            }
         return false;
     }
 
 private:
     const std::vector<std::uint8_t>& m_head;
-    const std::vector<std::uint8_t>& m_window;
-    std::uint64_t m_windowBegin, m_total;
+    const std::vector<PeStreamReader::Window>& m_windows;
+    std::uint64_t m_total;
 };
 
 struct Section {
@@ -468,41 +470,73 @@ void readVersion(const Source& src, PeInfo& info, const Headers& h)
     parseVersionInfo(block.data(), block.size(), info);
 }
 
-// IMAGE_IMPORT_DESCRIPTORs (20 bytes each, ended by an all-zero one) and their DLL names. A
-// damaged table leaves importsRead false; it never sets info.error (the version is what
-// verification needs; imports only feed the dependency diagnosis).
+constexpr std::uint32_t kMaxImportDescriptors = 4096;
+constexpr std::size_t kMaxImportName = 256;
+
+// The import directory's first descriptor: its file offset and the bytes its section has from there.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> importDescriptorRange(const Headers& h)
+{
+    if (!h.importDirectoryKnown || h.importRva == 0)
+        return std::nullopt;
+    const Section* s = sectionFor(h, h.importRva, 20);
+    if (!s)
+        return std::nullopt;
+    const std::uint64_t at = std::uint64_t{s->rawPointer} + (h.importRva - s->virtualAddress);
+    return std::make_pair(at, std::uint64_t{s->rawSize} - (h.importRva - s->virtualAddress));
+}
+
+// Where the DLL name at `nameRva` is read from: its file offset and at most 256 bytes of its section.
+std::optional<std::pair<std::uint64_t, std::size_t>> importNameRange(const Headers& h, std::uint32_t nameRva)
+{
+    const Section* s = sectionFor(h, nameRva, 1);
+    if (!s)
+        return std::nullopt;
+    const std::size_t room = static_cast<std::size_t>(
+        std::min<std::uint64_t>(kMaxImportName, std::uint64_t{s->rawSize} - (nameRva - s->virtualAddress)));
+    const auto at = rvaToOffset(h, nameRva, room);
+    if (!at)
+        return std::nullopt;
+    return std::make_pair(*at, room);
+}
+
+// The name RVA of each IMAGE_IMPORT_DESCRIPTOR (20 bytes each, ended by an all-zero one), in
+// order; false when the table cannot be read to its end.
+bool importNameRvas(const Source& src, const Headers& h, std::vector<std::uint32_t>& out)
+{
+    for (std::uint32_t i = 0; i < kMaxImportDescriptors; ++i) {
+        const auto at = rvaToOffset(h, std::uint64_t{h.importRva} + std::uint64_t{i} * 20, 20);
+        std::array<std::uint8_t, 20> d{};
+        if (!at || !src.read(*at, d.size(), d.data()))
+            return false;
+        if (std::all_of(d.begin(), d.end(), [](std::uint8_t b) { return b == 0; }))
+            return true;
+        out.push_back(static_cast<std::uint32_t>(d[12]) | (static_cast<std::uint32_t>(d[13]) << 8)
+                      | (static_cast<std::uint32_t>(d[14]) << 16) | (static_cast<std::uint32_t>(d[15]) << 24));
+    }
+    return false;
+}
+
+// The imported DLLs' names. A damaged table leaves importsRead false; it never sets info.error
+// (the version is what verification needs most; imports tell the build's CUDA major and feed the
+// dependency diagnosis).
 void readImports(const Source& src, PeInfo& info, const Headers& h)
 {
-    constexpr std::uint32_t kMaxDescriptors = 4096;
-    constexpr std::size_t kMaxName = 256;
     if (!h.importDirectoryKnown)
         return;
     if (h.importRva == 0) {
         info.importsRead = true;
         return;
     }
+    std::vector<std::uint32_t> rvas;
+    if (!importNameRvas(src, h, rvas))
+        return;
     std::vector<std::string> names;
-    for (std::uint32_t i = 0; i < kMaxDescriptors; ++i) {
-        const auto at = rvaToOffset(h, std::uint64_t{h.importRva} + std::uint64_t{i} * 20, 20);
-        std::array<std::uint8_t, 20> d{};
-        if (!at || !src.read(*at, d.size(), d.data()))
+    for (const std::uint32_t nameRva : rvas) {
+        const auto range = importNameRange(h, nameRva);
+        if (!range)
             return;
-        if (std::all_of(d.begin(), d.end(), [](std::uint8_t b) { return b == 0; })) {
-            info.imports = std::move(names);
-            info.importsRead = true;
-            return;
-        }
-        const std::uint32_t nameRva = static_cast<std::uint32_t>(d[12]) | (static_cast<std::uint32_t>(d[13]) << 8)
-                                      | (static_cast<std::uint32_t>(d[14]) << 16)
-                                      | (static_cast<std::uint32_t>(d[15]) << 24);
-        const Section* s = sectionFor(h, nameRva, 1);
-        if (!s)
-            return;
-        const std::size_t room = static_cast<std::size_t>(
-            std::min<std::uint64_t>(kMaxName, std::uint64_t{s->rawSize} - (nameRva - s->virtualAddress)));
-        std::string name(room, '\0');
-        const auto nameAt = rvaToOffset(h, nameRva, room);
-        if (!nameAt || !src.read(*nameAt, room, reinterpret_cast<std::uint8_t*>(name.data())))
+        std::string name(range->second, '\0');
+        if (!src.read(range->first, range->second, reinterpret_cast<std::uint8_t*>(name.data())))
             return;
         const auto end = name.find('\0');
         if (end == std::string::npos || end == 0)
@@ -512,6 +546,8 @@ void readImports(const Source& src, PeInfo& info, const Headers& h)
             return;
         names.push_back(std::move(name));
     }
+    info.imports = std::move(names);
+    info.importsRead = true;
 }
 
 PeInfo parse(const Source& src)
@@ -543,10 +579,26 @@ PeInfo readPeFile(const std::string& path, std::uint64_t maxBytes)
     return parse(src);
 }
 
-void PeStreamReader::planResourceCapture()
+void PeStreamReader::addWindow(std::uint64_t begin, std::uint64_t end)
 {
-    std::vector<std::uint8_t> none;
-    SparseSource src(m_head, none, 0, m_head.size());
+    if (begin >= end)
+        return;
+    Window w{begin, end, {}};
+    // What already streamed past must come from what was kept (the headers, another window);
+    // a window that cannot be continued from there is lost, and so is what it would have held.
+    const std::uint64_t seen = std::min(end, m_total);
+    if (begin < seen) {
+        w.bytes.resize(static_cast<std::size_t>(seen - begin));
+        if (!WindowSource(m_head, m_windows, m_total).read(begin, w.bytes.size(), w.bytes.data()))
+            return;
+    }
+    m_windows.push_back(std::move(w));
+}
+
+void PeStreamReader::planCaptures()
+{
+    const std::vector<Window> none;
+    WindowSource src(m_head, none, m_head.size());
     PeInfo info;
     Headers h;
     if (!readHeaders(src, info, h)) {
@@ -557,34 +609,64 @@ void PeStreamReader::planResourceCapture()
     if (h.sections.size() < h.sectionCount && m_head.size() < kHeadLimit)
         return;  // section table not complete yet
     m_planned = true;
-    const Section* rs = h.resourceRva ? sectionFor(h, h.resourceRva, 16) : nullptr;
-    if (!rs)
+    if (const Section* rs = h.resourceRva ? sectionFor(h, h.resourceRva, 16) : nullptr)
+        addWindow(rs->rawPointer, rs->rawPointer + std::min<std::uint64_t>(rs->rawSize, kResourceLimit));
+    if (const auto imports = importDescriptorRange(h)) {
+        const std::size_t before = m_windows.size();
+        addWindow(imports->first, imports->first + std::min<std::uint64_t>(imports->second, kImportLimit));
+        if (m_windows.size() > before)
+            m_descriptors = before;
+    }
+}
+
+void PeStreamReader::planImportNames()
+{
+    WindowSource src(m_head, m_windows, m_total);
+    PeInfo info;
+    Headers h;
+    std::vector<std::uint32_t> rvas;
+    if (!readHeaders(src, info, h) || !importNameRvas(src, h, rvas))
         return;
-    m_rsrcBegin = rs->rawPointer;
-    m_rsrcEnd = m_rsrcBegin + std::min<std::uint64_t>(rs->rawSize, kResourceLimit);
-    if (m_rsrcBegin < m_head.size()) {
-        const auto end = std::min<std::uint64_t>(m_rsrcEnd, m_head.size());
-        m_rsrc.assign(m_head.begin() + static_cast<std::ptrdiff_t>(m_rsrcBegin),
-                      m_head.begin() + static_cast<std::ptrdiff_t>(end));
+    std::size_t added = 0;
+    for (const std::uint32_t nameRva : rvas) {
+        const auto range = importNameRange(h, nameRva);
+        if (!range || added == kImportNames)
+            return;
+        std::vector<std::uint8_t> probe(range->second);
+        if (src.read(range->first, probe.size(), probe.data()))
+            continue;  // already kept whole (the names often follow the descriptors closely)
+        addWindow(range->first, range->first + range->second);
+        ++added;
     }
 }
 
 void PeStreamReader::feed(const std::uint8_t* data, std::size_t size)
 {
-    if (m_head.size() < kHeadLimit) {
-        const std::size_t take = std::min(size, kHeadLimit - m_head.size());
-        m_head.insert(m_head.end(), data, data + take);
+    while (size > 0) {
+        // Pieces end where a plan can be made, so that it sees every byte before it decides.
+        std::size_t piece = size;
+        if (!m_planned && m_head.size() < kHeadLimit)
+            piece = std::min(piece, kHeadLimit - m_head.size());
+        if (m_descriptors && m_total < m_windows[*m_descriptors].end)
+            piece = static_cast<std::size_t>(std::min<std::uint64_t>(piece, m_windows[*m_descriptors].end - m_total));
+        if (m_head.size() < kHeadLimit)
+            m_head.insert(m_head.end(), data, data + std::min(piece, kHeadLimit - m_head.size()));
+        for (auto& w : m_windows) {
+            const std::uint64_t next = w.begin + w.bytes.size();  // first offset not yet captured
+            const std::uint64_t to = std::min(w.end, m_total + piece);
+            if (next >= m_total && next < to)
+                w.bytes.insert(w.bytes.end(), data + (next - m_total), data + (to - m_total));
+        }
+        m_total += piece;
+        data += piece;
+        size -= piece;
+        if (!m_planned)
+            planCaptures();
+        if (m_descriptors && m_total >= m_windows[*m_descriptors].end) {
+            m_descriptors.reset();
+            planImportNames();
+        }
     }
-    if (!m_planned)
-        planResourceCapture();
-    if (m_planned && m_rsrcEnd > m_rsrcBegin) {
-        const std::uint64_t next = m_rsrcBegin + m_rsrc.size();  // first offset not yet captured
-        const std::uint64_t from = std::max(next, m_total);
-        const std::uint64_t to = std::min(m_rsrcEnd, m_total + size);
-        if (from < to && from == next)
-            m_rsrc.insert(m_rsrc.end(), data + (from - m_total), data + (to - m_total));
-    }
-    m_total += size;
 }
 
 bool PeStreamReader::needs(std::uint64_t offset, std::uint64_t size) const
@@ -592,18 +674,23 @@ bool PeStreamReader::needs(std::uint64_t offset, std::uint64_t size) const
     if (!m_planned || offset < kHeadLimit || offset < m_total)
         return true;  // not sure yet; or bytes already fed (a caller mistake: say yes)
     const std::uint64_t end = size > UINT64_MAX - offset ? UINT64_MAX : offset + size;
-    return m_rsrcEnd > m_rsrcBegin && offset < m_rsrcEnd && m_rsrcBegin < end;
+    if (m_descriptors && end > m_windows[*m_descriptors].begin)
+        return true;  // the names' places are known only once the descriptors are read
+    for (const auto& w : m_windows)
+        if (w.begin + w.bytes.size() < w.end && offset < w.end && w.begin < end)
+            return true;
+    return false;
 }
 
 void PeStreamReader::skip(std::uint64_t size)
 {
-    // needs() said no, so nothing of the head or the resources is in these bytes.
+    // needs() said no, so nothing of the head or the windows is in these bytes.
     m_total += size;
 }
 
 PeInfo PeStreamReader::finish() const
 {
-    return parse(SparseSource(m_head, m_rsrc, m_rsrcBegin, m_total));
+    return parse(WindowSource(m_head, m_windows, m_total));
 }
 
 }  // namespace cudnnsetup

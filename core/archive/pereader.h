@@ -36,24 +36,37 @@ PeInfo readPe(std::span<const std::uint8_t> image);
 PeInfo readPeFile(const std::string& path, std::uint64_t maxBytes = 1ull << 31);
 
 // Reads a PE image that arrives as a stream (an entry being inflated) while keeping only the
-// headers and the resource section: memory stays bounded by the limits below, whatever the size.
+// headers, the resource section and the import directory with its DLL names: memory stays
+// bounded by the limits below, whatever the size. The imports are what tell a build's own CUDA
+// major (cublasLt64_12.dll), so verify must see them too, not only detect.
 class PeStreamReader {
 public:
     static constexpr std::size_t kHeadLimit = 64 * 1024;          // DOS + PE headers + section table
     static constexpr std::size_t kResourceLimit = 16 * 1024 * 1024;  // .rsrc bytes kept at most
+    static constexpr std::size_t kImportLimit = 64 * 1024;        // import descriptors kept at most
+    static constexpr std::size_t kImportNames = 256;              // DLL names captured at most
     void feed(const std::uint8_t* data, std::size_t size);
     // Whether feed() would keep any of the bytes [offset, offset + size) of the image: false only
-    // once the headers are read and the range misses them and the resource section. Bytes it does
-    // not need may be passed over with skip(size) instead of feed().
+    // once the headers are read and the range misses them, the resource section, the import
+    // descriptors and their names. Bytes it does not need may be passed over with skip(size)
+    // instead of feed().
     bool needs(std::uint64_t offset, std::uint64_t size) const;
     void skip(std::uint64_t size);
     PeInfo finish() const;
 
+    // A range of the image kept while it streams past (internal; public for the parser's source).
+    struct Window {
+        std::uint64_t begin = 0, end = 0;  // file offsets
+        std::vector<std::uint8_t> bytes;   // [begin, begin + bytes.size()) captured so far
+    };
+
 private:
-    void planResourceCapture();
+    void planCaptures();     // once the headers are read: the resources and the import descriptors
+    void planImportNames();  // once the descriptors are read: each DLL name they point at
+    void addWindow(std::uint64_t begin, std::uint64_t end);
     std::vector<std::uint8_t> m_head;
-    std::vector<std::uint8_t> m_rsrc;
-    std::uint64_t m_rsrcBegin = 0, m_rsrcEnd = 0;  // file offsets to capture, empty when none
+    std::vector<Window> m_windows;
+    std::optional<std::size_t> m_descriptors;  // the window whose names are not planned yet
     bool m_planned = false;
     std::uint64_t m_total = 0;
 };

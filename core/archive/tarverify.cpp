@@ -3,6 +3,7 @@
 // stream, then the symlink chains, the file set and the version evidence from the listing.
 #include "archive/tarverify.h"
 
+#include "archive/cudabuild.h"
 #include "archive/elfreader.h"
 #include "archive/linuxreleases.h"
 #include "archive/pathsafety.h"
@@ -515,6 +516,11 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
         r.release = verdict.officialRelease;
     else if (version)
         r.release = ReleaseId{*version, fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or(""), layout.platform};
+    // The build's CUDA major for the planner: NVIDIA's hash, else the name (the libraries' DT_NEEDED
+    // are not read here yet; cuDNN 9 names cuBLASLt for dlopen rather than linking it).
+    if (r.release && (r.buildCudaMajor = cudaMajorOfText(r.release->cuda)))
+        r.buildCudaSource = verdict.isOfficial() ? (verdict.authenticity == Authenticity::Official ? "catalog" : "manifest")
+                                                 : "name";
 
     // The release's file set: every library with its two links, every header, the licence.
     if (version) {

@@ -314,6 +314,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         std::string text;
     };
     std::vector<DllVersionField> dllVersionFields;
+    std::vector<CudaImport> cudaImports;  // the first CUDA library each DLL imports
     for (const auto& e : entries) {
         if (e.isDirectory)
             continue;
@@ -347,6 +348,11 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
             }
             if (info->fileDescription)
                 dllVersionFields.push_back({e.name, VersionField::FileDescription, *info->fileDescription});
+            for (const auto& imported : info->imports)
+                if (const auto major = cudaMajorOfImport(imported)) {
+                    cudaImports.push_back({*major, e.name, imported});
+                    break;
+                }
         }
         if (const auto& t = text[e.index]; t && !headerVersion && (headerVersion = parseVersionHeader(*t)))
             headerEntry = e.name;
@@ -403,6 +409,21 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         r.release = verdict.officialRelease;
     else if (version)
         r.release = ReleaseId{*version, fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or(""), "windows-x86_64"};
+
+    // The build's own CUDA major outranks the name's (a _cuda13-archive whose DLLs import
+    // cublasLt64_12.dll is a CUDA 12 build), and NVIDIA's hash outranks both.
+    const std::string nameCuda = fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or("");
+    const std::string claimedCuda = official ? verdict.officialRelease->cuda : nameCuda;
+    const std::optional<int> importsMajor = checkCudaBuild(cudaImports, claimedCuda, name, heuristicFindings);
+    if (const auto catalogMajor = official ? cudaMajorOfText(claimedCuda) : std::nullopt) {
+        r.buildCudaMajor = catalogMajor;
+        r.buildCudaSource = verdict.authenticity == Authenticity::Official ? "catalog" : "manifest";
+    } else if (importsMajor) {
+        r.buildCudaMajor = importsMajor;
+        r.buildCudaSource = "imports";
+    } else if ((r.buildCudaMajor = cudaMajorOfText(nameCuda))) {
+        r.buildCudaSource = "name";
+    }
 
     if (!detected) {
         if (!hostile)
@@ -464,6 +485,10 @@ nlohmann::json toJson(const VerifyResult& r)
     }
     doc["entries"] = std::move(entries);
     doc["crc_checked"] = r.crcChecked;
+    if (r.buildCudaMajor)
+        doc["build_cuda"] = {{"major", *r.buildCudaMajor}, {"source", r.buildCudaSource}};
+    else
+        doc["build_cuda"] = nullptr;
     doc["problems"] = toJson(r.problems);
     doc["warnings"] = toJson(r.warnings);
     if (r.cancelled)

@@ -84,6 +84,11 @@ struct VerifyResult {
     // false: the SHA-256 is official (catalog or manifest), so no entry was inflated for its CRC-32;
     // the structure, the names and each DLL's headers were checked (JSON "crc_checked").
     bool crcChecked = true;
+    // The CUDA major this build is for (issue 30, rule 4; the planner refuses another toolkit's):
+    // the official catalog's (or manifest's) when the hash is NVIDIA's, else what the DLLs import
+    // (cublasLt64_12.dll), else the archive's name; nullopt when nothing says (JSON "build_cuda").
+    std::optional<int> buildCudaMajor;
+    std::string buildCudaSource;  // "catalog", "manifest", "imports", "name"
     bool ok() const { return problems.empty() && !cancelled; }
 };
 

@@ -271,6 +271,42 @@ std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionCla
     return verdict;
 }
 
+std::optional<int> checkCudaBuild(const std::vector<CudaImport>& imports, const std::string& nameCuda,
+                                  const std::string& archiveName, Problems& problems)
+{
+    if (imports.empty())
+        return std::nullopt;
+    const std::optional<int> nameMajor = cudaMajorOfText(nameCuda);
+    std::map<int, std::size_t> count;
+    for (const auto& i : imports)
+        ++count[i.major];
+    // The major most DLLs import; on a tie the one the name says (then it is not the odd one out).
+    int build = imports.front().major;
+    for (const auto& [major, n] : count)
+        if (n > count[build] || (n == count[build] && nameMajor == major))
+            build = major;
+    const CudaImport* witness = nullptr;
+    for (const auto& i : imports)
+        if (i.major == build && !witness)
+            witness = &i;
+    const std::string fix = ": the archive mixes cuDNN builds for different CUDA versions or was renamed; install the "
+                            "cuDNN build for the CUDA of your toolkit (an archive named ..._cuda<major>-archive), "
+                            "downloaded again from NVIDIA (developer.nvidia.com/cudnn).";
+    for (const auto& i : imports)
+        if (i.major != build)
+            problems.push_back(Problem{"cuda-major-mismatch", i.file,
+                                       archiveName + ": " + baseName(i.file) + " imports " + i.import + " (CUDA " +
+                                           std::to_string(i.major) + "), but " + baseName(witness->file) +
+                                           " imports " + witness->import + " (CUDA " + std::to_string(build) + ")" +
+                                           fix});
+    if (nameMajor && *nameMajor != build)
+        problems.push_back(Problem{"cuda-major-mismatch", witness->file,
+                                   archiveName + ": its name says CUDA " + nameCuda + ", but " +
+                                       baseName(witness->file) + " imports " + witness->import +
+                                       ", so its DLLs are a build for CUDA " + std::to_string(build) + fix});
+    return build;
+}
+
 AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint64_t size, const std::string& sha256,
                                       const VerifyOptions& options, Problems& problems, Problems& warnings)
 {

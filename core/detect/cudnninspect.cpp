@@ -1,5 +1,6 @@
 #include "detect/cudnninspect.h"
 
+#include "archive/cudabuild.h"
 #include "archive/versionevidence.h"
 #include "detect/compat.h"
 #include "detect/fsutil.h"
@@ -87,19 +88,13 @@ std::vector<std::string> cudaLibraryNamesOf(const std::vector<InstalledFile>& fi
 
 std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files)
 {
-    static const std::regex re(R"(^(?:cublas|cublaslt|cudart)64_(\d{2,3})\.dll$)");
     std::optional<int> major;
     for (const auto& f : files)
         for (const auto& imported : f.imports) {
-            std::smatch m;
-            const std::string name = lowerAscii(imported);
-            if (!std::regex_match(name, m, re))
+            const auto found = cudaMajorOfImport(imported);  // the rule verify and the planner use too
+            if (!found)
                 continue;
-            const int n = std::stoi(m[1].str());
-            const int found = m[1].length() == 3 ? n / 10 : n;  // "110" is 11.0, "12" is 12
-            if (found < 9 || found > 30)
-                continue;
-            if (major && *major != found)
+            if (major && *major != *found)
                 return std::nullopt;
             major = found;
         }

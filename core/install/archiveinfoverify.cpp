@@ -10,6 +10,8 @@ ArchiveInfo archiveInfoFrom(const VerifyResult& v)
     a.sha256 = v.sha256;
     a.size = v.size;
     a.authenticity = std::string(toString(v.authenticity));
+    a.buildCudaMajor = v.buildCudaMajor;
+    a.buildCudaSource = v.buildCudaSource;
     if (v.release) {
         a.cudnn = v.release->cudnn.toString();
         a.cuda = v.release->cuda;

@@ -1,5 +1,6 @@
 #include "install/plan.h"
 
+#include "archive/cudabuild.h"
 #include "archive/releases.h"
 #include "common/casefold.h"
 #include "install/digest.h"
@@ -163,6 +164,27 @@ void initPlan(Plan& plan, PlanKind kind, const ToolkitState& toolkit, const Plan
                              toolkit.record->value("created_prefix", false) == true);
 }
 
+// A cuDNN build loads only with the CUDA major it was built for, whatever else its release
+// supports (issue 30, rule 4): a build for another major than the toolkit's is refused, with the
+// fix. No override: --allow-unknown is about where an archive comes from, not what it fits.
+void checkCudaMajor(Plan& plan, const ArchiveInfo& archive, const ToolkitState& toolkit)
+{
+    const std::optional<int> toolkitMajor = cudaMajorOfText(toolkit.cudaVersion);
+    if (!archive.buildCudaMajor || !toolkitMajor || *archive.buildCudaMajor == *toolkitMajor)
+        return;
+    const std::string n = std::to_string(*archive.buildCudaMajor), t = std::to_string(*toolkitMajor);
+    const std::string name = archive.path.substr(archive.path.find_last_of("/\\") + 1);
+    const std::string why = archive.buildCudaSource == "imports" ? " (its DLLs import the CUDA " + n + " libraries)"
+                            : archive.buildCudaSource == "name" ? " (its name says so)"
+                                                                : " (NVIDIA's " + archive.buildCudaSource + " says so)";
+    plan.problems.push_back({"cuda-major-mismatch", toolkit.root,
+                             name + " is cuDNN " + (archive.cudnn.empty() ? std::string("(version unknown)") : archive.cudnn) +
+                                 " built for CUDA " + n + why + ", but " + toolkit.root + " is CUDA " +
+                                 toolkit.cudaVersion + "; a cuDNN build works only with the CUDA major it was built "
+                                 "for. Install the cuDNN build for CUDA " + t + ", an archive named ..._cuda" + t +
+                                 "-archive, into this toolkit (or this archive into a CUDA " + n + " toolkit)."});
+}
+
 // Install and record-less repair: merge the archive, keep identical files, set strays aside.
 Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
                const PlanOptions& options)
@@ -171,6 +193,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     initPlan(plan, kind, toolkit, options);
     plan.archive = archive;
     addWorkDirs(plan, toolkit);
+    checkCudaMajor(plan, archive, toolkit);
 
     std::set<std::string> planned, targets;
     std::vector<Operation> places, strays;

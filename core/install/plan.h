@@ -57,6 +57,10 @@ struct ArchiveInfo {
     std::vector<ArchiveFile> files;
     std::vector<ArchiveLink> links;      // Linux tarballs: the symlink chains
     std::vector<std::string> notPlaced;  // entries outside bin/include/lib (licence): listed, not copied
+    // The CUDA major the build is for (VerifyResult::buildCudaMajor: catalog, its DLLs' imports, else
+    // its name) and where that comes from; the plan refuses a toolkit of another major.
+    std::optional<int> buildCudaMajor;
+    std::string buildCudaSource;
     bool isLinux() const { return platform.rfind("linux", 0) == 0; }
 };
 
@@ -88,6 +92,9 @@ struct ToolkitState {
     LinuxFolders linuxFolders;    // Linux toolkits: where libraries and headers really go
     // Toolkit-relative paths a package manager owns -> the package and its manager (never overwritten).
     std::map<std::string, PackageOwner> packageOwners;
+    // The toolkit's CUDA version (version.json, version.txt, cuda_runtime_api.h; never nvcc), "13.0";
+    // empty when unknown (a standalone prefix): then no CUDA major is compared.
+    std::string cudaVersion;
     ExistingNode node(const std::string& rel) const;
 };
 

@@ -1,5 +1,6 @@
 #include "install/toolkitscan.h"
 
+#include "detect/toolkits.h"
 #include "install/digest.h"
 #include "install/packageowners.h"
 #include "install/u8path.h"
@@ -166,6 +167,15 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     for (const std::string& f : cudnnFolders())
         addWithParents(wanted, f);
     t.linuxFolders = linuxFoldersOf(t.root);
+    // Its CUDA version, read as detect reads it but never by running nvcc: the plan refuses a
+    // cuDNN build for another CUDA major (issue 30, rule 4).
+    Toolkit identified;
+    identified.path = t.root;
+    FindOptions find;
+    find.runNvcc = false;
+    identifyToolkit(identified, find);
+    if (identified.version)
+        t.cudaVersion = std::to_string(identified.version->major) + "." + std::to_string(identified.version->minor);
     for (const std::string& f : {t.linuxFolders.lib, t.linuxFolders.include})
         addWithParents(wanted, f);
     std::set<std::string> recorded;

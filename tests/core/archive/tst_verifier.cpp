@@ -556,6 +556,106 @@ private slots:
         QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), release);
     }
 
+    // Rule 4 of issue 30: the CUDA libraries a build's DLLs import say which CUDA it is for,
+    // whatever its name says; the planner uses buildCudaMajor (tst_plan, tst_installflow).
+    void aBuildsOwnCudaMajorWins_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");       // the name's CUDA
+        QTest::addColumn<QString>("name");       // "" = NVIDIA's file name
+        QTest::addColumn<QStringList>("imports");  // "dll=import,import" (or "*=..." for every DLL)
+        QTest::addColumn<bool>("manifest");      // NVIDIA's manifest lists these bytes
+        QTest::addColumn<QStringList>("problems");
+        QTest::addColumn<QStringList>("warnings");  // cuda-major-mismatch among them or not
+        QTest::addColumn<int>("buildCuda");      // 0 = unknown
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("says");       // in the message
+        // Build numbers NVIDIA never shipped: genuine shapes that are not NVIDIA's bytes (an official
+        // name with other bytes would be a hash mismatch).
+        const QString precompiled = "cudnn_engines_precompiled64_9.dll=cublasLt64_12.dll,KERNEL32.dll";
+        QTest::newRow("9.19 _cuda13-archive whose DLLs import cublasLt64_12.dll")
+            << "9.19.0.99" << "13" << "" << QStringList{precompiled} << false << QStringList{"cuda-major-mismatch"}
+            << QStringList{} << 12 << "imports"
+            << "its name says CUDA 13, but cudnn_engines_precompiled64_9.dll imports cublasLt64_12.dll, so its DLLs are a build for CUDA 12";
+        QTest::newRow("genuine 9.19 cuda12 build importing cublasLt64_12.dll")
+            << "9.19.0.99" << "12" << "" << QStringList{precompiled} << false << QStringList{} << QStringList{} << 12
+            << "imports" << "";
+        QTest::newRow("genuine 8.9.7 cuda12 build importing cuBLAS 12")
+            << "8.9.7.99" << "12" << "" << QStringList{"*=cublas64_12.dll,cublasLt64_12.dll,KERNEL32.dll"} << false
+            << QStringList{} << QStringList{} << 12 << "imports" << "";
+        QTest::newRow("genuine 8.2 for CUDA 11.3 importing cuBLAS 11 and cudart64_110.dll")
+            << "8.2.0.99" << "11.3" << "" << QStringList{"*=cublas64_11.dll,cudart64_110.dll"} << false << QStringList{}
+            << QStringList{} << 11 << "imports" << "";
+        QTest::newRow("8.9.7 _cuda12-archive whose DLLs import cublasLt64_11.dll")
+            << "8.9.7.99" << "12" << "" << QStringList{"*=cublas64_11.dll,cublasLt64_11.dll"} << false
+            << QStringList{"cuda-major-mismatch"} << QStringList{} << 11 << "imports"
+            << "its name says CUDA 12, but cudnn64_8.dll imports cublas64_11.dll, so its DLLs are a build for CUDA 11";
+        QTest::newRow("one DLL of a CUDA 11 build among CUDA 12 DLLs")
+            << "8.9.7.99" << "12" << ""
+            << QStringList{"*=cublasLt64_12.dll", "cudnn_cnn_infer64_8.dll=cublasLt64_11.dll"} << false
+            << QStringList{"cuda-major-mismatch"} << QStringList{} << 12 << "imports"
+            << "cudnn_cnn_infer64_8.dll imports cublasLt64_11.dll (CUDA 11), but";
+        QTest::newRow("renamed download: the imports still say CUDA 12")
+            << "9.19.0.99" << "12" << "download.zip" << QStringList{precompiled} << false << QStringList{}
+            << QStringList{} << 12 << "imports" << "";
+        QTest::newRow("no CUDA import (cuDNN 9 loads cuBLAS at run time): the name says")
+            << "9.19.0.99" << "13" << "" << QStringList{} << false << QStringList{} << QStringList{} << 13 << "name" << "";
+        QTest::newRow("nothing says: renamed 8.2 (cuda/ root), no CUDA import")
+            << "8.2.0.99" << "11.3" << "download.zip" << QStringList{} << false << QStringList{} << QStringList{} << 0
+            << "" << "";
+        // NVIDIA's bytes say which build it is: verified at hashing speed, the import tables are not
+        // even read (at most a warning where they are: install's full pass), never a refusal.
+        QTest::newRow("official hash outranks the imports (manifest lists it as cuda13)")
+            << "9.19.0.99" << "13" << "" << QStringList{precompiled} << true << QStringList{} << QStringList{} << 13
+            << "manifest" << "";
+    }
+    void aBuildsOwnCudaMajorWins()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, name);
+        QFETCH(QStringList, imports);
+        QFETCH(bool, manifest);
+        QFETCH(QStringList, problems);
+        QFETCH(QStringList, warnings);
+        QFETCH(int, buildCuda);
+        QFETCH(QString, source);
+        QFETCH(QString, says);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.dllBodyBytes = 100000;  // the import table lies beyond the 64 KiB head a stream keeps
+        for (const QString& i : imports) {
+            const QString dll = i.section('=', 0, 0);
+            std::vector<std::string> names;
+            for (const QString& n : i.section('=', 1).split(','))
+                names.push_back(n.toStdString());
+            if (dll == "*")
+                spec.everyDllImports = names;
+            else
+                spec.dllImports[dll.toStdString()] = names;
+        }
+        const QString path = writeRelease(spec, name);
+        VerifyOptions o;
+        if (manifest)
+            o.manifestPath = writeManifest(path, spec).toStdString();
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(codes(r.problems) == problems, qPrintable(dump(r)));
+        QVERIFY2(hasProblem(r.warnings, "cuda-major-mismatch") == warnings.contains("cuda-major-mismatch"), qPrintable(dump(r)));
+        QCOMPARE(r.buildCudaMajor.value_or(0), buildCuda);
+        QCOMPARE(QString::fromStdString(r.buildCudaSource), source);
+        const auto j = toJson(r);
+        QCOMPARE(j["build_cuda"].is_null(), buildCuda == 0);
+        if (buildCuda)
+            QCOMPARE(j["build_cuda"]["major"].get<int>(), buildCuda);
+        if (!says.isEmpty()) {
+            bool found = false;
+            for (const auto& p : r.problems.empty() ? r.warnings : r.problems)
+                found = found || (p.code == "cuda-major-mismatch" && QString::fromStdString(p.message).contains(says));
+            QVERIFY2(found, qPrintable(dump(r)));
+        }
+    }
+
     void anOfficialHashOutranksEveryHeuristic()
     {
         // NVIDIA's manifest lists these exact bytes: a header of another patch level and a DLL our

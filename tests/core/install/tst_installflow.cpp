@@ -188,6 +188,86 @@ private slots:
                          name.c_str());
     }
 
+    // Rule 4 of issue 30: a build's own CUDA major (its DLLs' imports, else its name) must be the
+    // toolkit's; verify and the planner agree on the same shapes (tst_verifier, tst_diagnosis).
+    void refusesABuildForAnotherCudaMajor_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");         // the archive name's
+        QTest::addColumn<QStringList>("imports");  // every DLL's import table ("" = none)
+        QTest::addColumn<QString>("toolkitCuda");  // version.json
+        QTest::addColumn<int>("status");           // FlowStatus
+        QTest::addColumn<QStringList>("says");     // in the cuda-major-mismatch message ("" = none expected)
+        const QStringList cublasLt12{"cublasLt64_12.dll", "KERNEL32.dll"};
+        QTest::newRow("genuine 9.19 cuda12 build (imports cuBLASLt 12) into CUDA 12.6")
+            << "9.19.0.99" << "12" << cublasLt12 << "12.6.3" << int(FlowStatus::Planned) << QStringList{};
+        QTest::newRow("9.19 cuda12 build (imports cuBLASLt 12) into CUDA 13.0")
+            << "9.19.0.99" << "12" << cublasLt12 << "13.0.1" << int(FlowStatus::Refused)
+            << QStringList{"is cuDNN 9.19.0.99 built for CUDA 12 (its DLLs import the CUDA 12 libraries)", "is CUDA 13.0",
+                           "Install the cuDNN build for CUDA 13, an archive named ..._cuda13-archive"};
+        QTest::newRow("9.19 cuda12 build without CUDA imports (its name) into CUDA 13.0")
+            << "9.19.0.99" << "12" << QStringList{} << "13.0.1" << int(FlowStatus::Refused)
+            << QStringList{"built for CUDA 12 (its name says so)", "..._cuda13-archive"};
+        // Already verify's refusal: the name says 13, the imports 12 (the release also exists for 13).
+        QTest::newRow("9.19 _cuda13-archive importing cublasLt64_12.dll into CUDA 13.0")
+            << "9.19.0.99" << "13" << cublasLt12 << "13.0.1" << int(FlowStatus::BadArchive)
+            << QStringList{"its name says CUDA 13, but", "imports cublasLt64_12.dll"};
+        QTest::newRow("8.9.7 cuda11 build (imports cublasLt64_11.dll) into CUDA 12.2")
+            << "8.9.7.99" << "11" << QStringList{"cublas64_11.dll", "cublasLt64_11.dll"} << "12.2.0"
+            << int(FlowStatus::Refused) << QStringList{"built for CUDA 11 (its DLLs import", "is CUDA 12.2", "..._cuda12-archive"};
+        QTest::newRow("genuine 8.9.7 cuda12 build into CUDA 12.2")
+            << "8.9.7.99" << "12" << QStringList{"cublas64_12.dll", "cublasLt64_12.dll"} << "12.2.0"
+            << int(FlowStatus::Planned) << QStringList{};
+        QTest::newRow("genuine 8.2 for CUDA 11.3 (cudart64_110.dll) into CUDA 11.8")
+            << "8.2.0.99" << "11.3" << QStringList{"cublas64_11.dll", "cudart64_110.dll"} << "11.8.0"
+            << int(FlowStatus::Planned) << QStringList{};
+    }
+    void refusesABuildForAnotherCudaMajor()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QStringList, imports);
+        QFETCH(QString, toolkitCuda);
+        QFETCH(int, status);
+        QFETCH(QStringList, says);
+        fixtures::ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.dllBodyBytes = 100000;  // the import tables lie past the 64 KiB head a stream keeps
+        if (!imports.isEmpty()) {
+            spec.everyDllImports.emplace();
+            for (const QString& i : imports)
+                spec.everyDllImports->push_back(i.toStdString());
+        }
+        QTemporaryDir dir;
+        const QString archive = dir.filePath(QString::fromStdString(fixtures::releaseArchiveName(spec)));
+        std::string error;
+        QVERIFY2(fixtures::writeZip(archive.toStdString(), fixtures::cudnnWindowsRelease(spec), &error), error.c_str());
+        const QString toolkit = dir.filePath("CUDA/v" + toolkitCuda.section('.', 0, 1));
+        for (const char* sub : {"bin", "include", "lib/x64"})
+            QVERIFY(QDir().mkpath(toolkit + "/" + sub));
+        QFile version(toolkit + "/version.json");
+        QVERIFY(version.open(QIODevice::WriteOnly));
+        version.write(QStringLiteral(R"({"cuda":{"name":"CUDA SDK","version":"%1"}})").arg(toolkitCuda).toUtf8());
+        version.close();
+        const QStringList before = manifest(toolkit);
+        FlowOptions o = options();
+        o.applyHere = false;  // plan only (what the wizard does before it asks): Refused or Planned
+        o.noPath = true;
+        const FlowResult r = installArchive(archive.toStdString(), toolkit.toStdString(), o);
+        QString all;
+        for (const auto& p : r.problems)
+            all += QString::fromStdString(p.code + ": " + p.message) + "\n";
+        if (r.plan)
+            for (const auto& p : r.plan->problems)
+                all += QString::fromStdString(p.code + ": " + p.message) + "\n";
+        QVERIFY2(int(r.status) == status, qPrintable(QString("status %1\n%2").arg(int(r.status)).arg(all)));
+        QCOMPARE(all.contains("cuda-major-mismatch"), !says.isEmpty());
+        for (const QString& s : says)
+            QVERIFY2(all.contains(s), qPrintable(all));
+        QCOMPARE(manifest(toolkit), before);  // a refusal changes nothing
+    }
+
     void teeNeverCalledForAHostileArchive()
     {
         fixtures::ReleaseSpec s;
