@@ -291,17 +291,19 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
 // The elevated side (WiX burn's elevated engine), started by helper.cpp once its own command line
 // passed (install/helperargs.h), hooks are off, the state folder (the machine's) is checked and its
 // log opened: told what the user asked for, it trusts nothing else. The archive is verified from
-// this process's own read, the toolkit scanned, the plan made here and applied only if its digest
-// is the reviewed one.
+// this process's own read of the one handle it opened, the toolkit scanned, the plan made here and
+// applied only if its digest is the reviewed one.
 int runElevatedApply(const CommandContext& ctx, const Intent& in)
 {
     InstallArgs a;
     a.toolkit = in.toolkit;
     a.archive = in.archive;
     const std::string& stateDir = ctx.stateDir;
-    if (auto bad = checkElevatedRequest(in, stateDir))
-        return usage(ctx, a.toolkit, bad->code, bad->message);
     FlowOptions o;
+    // The archive is opened there, once, with no link followed; the flow reads it only through that
+    // handle (hash, verify, staging), never by its name, which the user may have pointed elsewhere since.
+    if (auto bad = checkElevatedRequest(in, stateDir, &o.archiveFile))
+        return usage(ctx, a.toolkit, bad->code, bad->message);
     o.stateDir = stateDir;
     o.sha256 = in.sha256;
     o.manifestPath = in.manifest;

@@ -1,7 +1,8 @@
 // The elevated helper's front door: its own command line (install/helperargs.h), never the
 // global options of cli.cpp. The order is the point: signals held, the state folder chosen and hooks
 // off, then the command line checked, and only then is anything opened (the state folder, checked;
-// the log in it, under a fixed name; the archive, manifest, journal and record by the flow).
+// the log in it, under a fixed name; the archive once, for all its reads, by checkElevatedRequest; the
+// manifest, journal and record by the flow).
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/output.h"

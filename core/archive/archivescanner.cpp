@@ -9,6 +9,7 @@
 #include <zip.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -40,6 +41,86 @@ std::string toHex(const unsigned char* p, std::size_t n)
 }
 
 Error corrupt(const std::string& why) { return Error{"corrupt-archive", why, {}}; }
+
+// libzip reads the archive through this source: positional reads of the one open file (a zip
+// opened by name would be a second open, of whatever the name names by then).
+struct OpenedFileSource {
+    std::shared_ptr<const OpenedFile> file;
+    std::uint64_t offset = 0;
+    zip_error_t error;
+};
+
+zip_int64_t openedFileCallback(void* state, void* data, zip_uint64_t len, zip_source_cmd_t cmd)
+{
+    auto* s = static_cast<OpenedFileSource*>(state);
+    switch (cmd) {
+    case ZIP_SOURCE_OPEN:
+        s->offset = 0;
+        return 0;
+    case ZIP_SOURCE_READ: {
+        const long long n = s->file->readSome(s->offset, data, static_cast<std::size_t>(std::min<zip_uint64_t>(len, 1u << 30)));
+        if (n < 0) {
+            zip_error_set(&s->error, ZIP_ER_READ, EIO);
+            return -1;
+        }
+        s->offset += static_cast<std::uint64_t>(n);
+        return n;
+    }
+    case ZIP_SOURCE_CLOSE:
+        return 0;
+    case ZIP_SOURCE_STAT: {
+        auto* st = static_cast<zip_stat_t*>(data);
+        zip_stat_init(st);
+        st->size = s->file->size();
+        st->valid |= ZIP_STAT_SIZE;
+        return sizeof(zip_stat_t);
+    }
+    case ZIP_SOURCE_ERROR:
+        return zip_error_to_data(&s->error, data, len);
+    case ZIP_SOURCE_FREE:
+        zip_error_fini(&s->error);
+        delete s;
+        return 0;
+    case ZIP_SOURCE_SEEK: {
+        const zip_int64_t to = zip_source_seek_compute_offset(s->offset, s->file->size(), data, len, &s->error);
+        if (to < 0)
+            return -1;
+        s->offset = static_cast<std::uint64_t>(to);
+        return 0;
+    }
+    case ZIP_SOURCE_TELL:
+        return static_cast<zip_int64_t>(s->offset);
+    case ZIP_SOURCE_SUPPORTS:
+        return ZIP_SOURCE_SUPPORTS_SEEKABLE;
+    default:
+        zip_error_set(&s->error, ZIP_ER_OPNOTSUPP, 0);
+        return -1;
+    }
+}
+
+// zip_open over the open file; null with `err` set (a ZIP_ER_* code) on failure.
+zip_t* openZip(const std::shared_ptr<const OpenedFile>& file, int flags, int& err)
+{
+    auto* state = new OpenedFileSource{file, 0, {}};
+    zip_error_init(&state->error);
+    zip_error_t ze;
+    zip_error_init(&ze);
+    zip_source_t* source = zip_source_function_create(openedFileCallback, state, &ze);
+    if (!source) {
+        zip_error_fini(&state->error);
+        delete state;
+        err = zip_error_code_zip(&ze);
+        zip_error_fini(&ze);
+        return nullptr;
+    }
+    zip_t* zip = zip_open_from_source(source, flags, &ze);
+    if (!zip) {
+        zip_source_free(source);  // frees `state` too (ZIP_SOURCE_FREE)
+        err = zip_error_code_zip(&ze);
+    }
+    zip_error_fini(&ze);
+    return zip;
+}
 
 // Fixed-size read buffers, handed out as shared pointers that come back when the
 // last worker holding a slice of them lets go: this is what bounds memory.
@@ -112,22 +193,31 @@ bool ArchiveScanner::hasExactDuplicateNames() const { return m_impl->exactDuplic
 
 Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& path)
 {
-    auto file = RandomAccessFile::open(path);
-    if (!file)
-        return file.error();
-    auto dir = readZipDirectory(**file);
+    std::error_code ec;
+    auto opened = OpenedFile::open(path, false, ec);
+    if (!opened)
+        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+    return open(std::move(opened));
+}
+
+Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(std::shared_ptr<const OpenedFile> opened)
+{
+    const std::string path = opened->path();
+    auto file = std::make_unique<RandomAccessFile>(opened);
+    auto dir = readZipDirectory(*file);
     if (!dir)
         return dir.error();
 
-    // libzip's consistency check compares every local header with its central record.
+    // libzip's consistency check compares every local header with its central record; it reads
+    // the same open file (openedFileSource), never the name.
     int err = 0;
-    ZipHandle zip(zip_open(path.c_str(), ZIP_CHECKCONS | ZIP_RDONLY, &err), &zip_discard);
+    ZipHandle zip(openZip(opened, ZIP_CHECKCONS | ZIP_RDONLY, err), &zip_discard);
     bool exactDuplicates = false;
     if (!zip && err == ZIP_ER_EXISTS) {
         // Byte-identical names: libzip refuses them only under ZIP_CHECKCONS. Open again so
         // that verify can report duplicate-entry instead of a vaguer corrupt-archive.
         exactDuplicates = true;
-        zip.reset(zip_open(path.c_str(), ZIP_RDONLY, &err));
+        zip.reset(openZip(opened, ZIP_RDONLY, err));
     }
     if (!zip) {
         zip_error_t ze;
@@ -203,7 +293,7 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& 
     for (std::size_t i = 0; i < overlapping.size(); ++i)
         if (overlapping[i])
             scanner->m_impl->overlaps.push_back(i);
-    scanner->m_impl->file = std::move(*file);
+    scanner->m_impl->file = std::move(file);
     return scanner;
 }
 
@@ -261,9 +351,17 @@ Result<std::vector<std::uint8_t>> ArchiveScanner::readHead(const ZipEntryInfo& e
 
 Result<std::string> sha256File(const std::string& path, ProgressSink* progress, const CancelToken* cancel)
 {
-    auto file = RandomAccessFile::open(path);
-    if (!file)
-        return file.error();
+    std::error_code ec;
+    auto opened = OpenedFile::open(path, false, ec);
+    if (!opened)
+        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+    return sha256File(opened, progress, cancel);
+}
+
+Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, ProgressSink* progress,
+                               const CancelToken* cancel)
+{
+    auto file = std::make_unique<RandomAccessFile>(opened);
     DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
         return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
@@ -279,8 +377,8 @@ Result<std::string> sha256File(const std::string& path, ProgressSink* progress, 
     std::condition_variable changed;
     unsigned produced = 0, consumed = 0;  // blocks handed over / given back
     bool readError = false, stop = false;
-    const std::uint64_t total = (*file)->size();
-    RandomAccessFile& f = **file;
+    const std::uint64_t total = file->size();
+    RandomAccessFile& f = *file;
     f.seek(0);
     std::thread reader([&] {
         std::uint64_t done = 0;
@@ -314,7 +412,7 @@ Result<std::string> sha256File(const std::string& path, ProgressSink* progress, 
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return produced > consumed || readError; });
         if (produced == consumed) {
-            failure = Error{"io", "cannot read " + path + " to the end", {}};
+            failure = Error{"io", "cannot read " + opened->path() + " to the end", {}};
             break;
         }
         const unsigned slot = consumed % kBuffers;

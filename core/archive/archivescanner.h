@@ -10,6 +10,7 @@
 
 #include "common/problem.h"
 #include "common/progress.h"
+#include "platform/openedfile.h"
 
 #include <cstdint>
 #include <functional>
@@ -98,7 +99,10 @@ struct ScanResult {
 class ArchiveScanner {
 public:
     // Fails with code "corrupt-archive" (not a zip, truncated, bad central directory, inconsistent).
+    // By name, links followed (tests, a user's own files): one OpenedFile of its own.
     static Result<std::unique_ptr<ArchiveScanner>> open(const std::string& path);
+    // The archive already open: the directory, libzip's check, scan() and readHead() all read it.
+    static Result<std::unique_ptr<ArchiveScanner>> open(std::shared_ptr<const OpenedFile> file);
     ~ArchiveScanner();
 
     const std::vector<ZipEntryInfo>& entries() const;
@@ -125,6 +129,8 @@ private:
 // SHA-256 of a whole file, streamed (for files that are not readable zips). Error code
 // "cancelled" when the token was set, "io" when the file cannot be read.
 Result<std::string> sha256File(const std::string& path, ProgressSink* progress = nullptr,
+                               const CancelToken* cancel = nullptr);
+Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& file, ProgressSink* progress = nullptr,
                                const CancelToken* cancel = nullptr);
 
 }  // namespace cudnnsetup

@@ -13,6 +13,7 @@
 #include "archive/archivescanner.h"
 #include "common/problem.h"
 #include "common/progress.h"
+#include "platform/openedfile.h"
 
 #include <cstdint>
 #include <functional>
@@ -82,6 +83,8 @@ bool tarReaderAvailable();
 
 // Errors: "io" (cannot open/read), "unsupported" (no tar reader on this platform).
 Result<TarScanResult> scanTarFile(const std::string& path, const TarScanOptions& options);
+// The archive already open (platform/openedfile.h): read through it from its first byte.
+Result<TarScanResult> scanTarFile(const OpenedFile& file, const TarScanOptions& options);
 // The same over a buffer (for the fuzz target and tests); the name is used in messages.
 Result<TarScanResult> scanTarMemory(const std::uint8_t* data, std::size_t size, const std::string& name,
                                     const TarScanOptions& options);

@@ -8,9 +8,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace cudnnsetup {
 
@@ -34,30 +31,25 @@ public:
     virtual std::string error() const { return {}; }
 };
 
-class FdSource : public Source {
+// The archive's one open file (platform/openedfile.h), read front to back at a position of our own.
+class OpenedFileSource : public Source {
 public:
-    explicit FdSource(int fd) : m_fd(fd) {}
-    ~FdSource() override
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
+    explicit OpenedFileSource(const OpenedFile& file) : m_file(file) {}
     long long read(std::uint8_t* out, std::size_t n) override
     {
-        for (;;) {
-            const ssize_t got = ::read(m_fd, out, n);
-            if (got >= 0)
-                return got;
-            if (errno != EINTR) {
-                m_error = std::strerror(errno);
-                return -1;
-            }
+        const long long got = m_file.readSome(m_offset, out, n);
+        if (got < 0) {
+            m_error = std::strerror(errno);
+            return -1;
         }
+        m_offset += static_cast<std::uint64_t>(got);
+        return got;
     }
     std::string error() const override { return m_error; }
 
 private:
-    int m_fd;
+    const OpenedFile& m_file;
+    std::uint64_t m_offset = 0;
     std::string m_error;
 };
 
@@ -322,13 +314,17 @@ bool tarReaderAvailable() { return true; }
 
 Result<TarScanResult> scanTarFile(const std::string& path, const TarScanOptions& options)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return Error{"io", path + " cannot be opened: " + std::strerror(errno) + ".", std::strerror(errno)};
-    FdSource source(fd);
-    struct stat st {};
-    const std::uint64_t size = ::fstat(fd, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
-    return scan(source, size, baseNameOf(path), options);
+    std::error_code ec;
+    const auto file = OpenedFile::open(path, false, ec);
+    if (!file)
+        return Error{"io", path + " cannot be opened: " + ec.message() + ".", ec.message()};
+    return scanTarFile(*file, options);
+}
+
+Result<TarScanResult> scanTarFile(const OpenedFile& file, const TarScanOptions& options)
+{
+    OpenedFileSource source(file);
+    return scan(source, file.size(), baseNameOf(file.path()), options);
 }
 
 Result<TarScanResult> scanTarMemory(const std::uint8_t* data, std::size_t size, const std::string& name,

@@ -19,6 +19,8 @@ bool tarReaderAvailable() { return false; }
 
 Result<TarScanResult> scanTarFile(const std::string& path, const TarScanOptions&) { return unsupported(path); }
 
+Result<TarScanResult> scanTarFile(const OpenedFile& file, const TarScanOptions&) { return unsupported(file.path()); }
+
 Result<TarScanResult> scanTarMemory(const std::uint8_t*, std::size_t, const std::string& name, const TarScanOptions&)
 {
     return unsupported(name);

@@ -292,8 +292,9 @@ bool looksLikeTarballName(const std::string& name)
     return n.ends_with(".tar.xz") || n.ends_with(".tgz") || n.ends_with(".tar.gz") || n.ends_with(".tar");
 }
 
-VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& options)
+VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& options)
 {
+    const std::string& archivePath = archive.path();
     VerifyResult r;
     r.archive = archivePath;
     const std::string name = baseName(archivePath);
@@ -340,7 +341,7 @@ VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& 
         }
         return d;
     };
-    auto scanned = scanTarFile(archivePath, so);
+    auto scanned = scanTarFile(archive, so);
     if (!scanned) {
         r.problems.push_back({scanned.error().code == "unsupported" ? "unknown-layout" : "corrupt-archive",
                               std::nullopt, scanned.error().message});

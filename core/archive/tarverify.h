@@ -8,9 +8,10 @@
 
 namespace cudnnsetup {
 
-VerifyResult verifyTarball(const std::string& archivePath, const VerifyOptions& options);
+VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& options);
 bool looksLikeTarballName(const std::string& name);
 // The file starts with the xz or gzip magic (what NVIDIA's .tar.xz / .tgz do).
+bool looksLikeTarballFile(const OpenedFile& file);
 bool looksLikeTarballFile(const std::string& path);
 
 }  // namespace cudnnsetup

@@ -138,24 +138,21 @@ std::string machineName(const PeInfo& pe)
 }  // namespace
 
 // Tar archives are what NVIDIA ships for Linux.
-bool looksLikeTarballFile(const std::string& path)
+bool looksLikeTarballFile(const OpenedFile& file)
 {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return false;
     unsigned char magic[6] = {};
-    const std::size_t n = std::fread(magic, 1, sizeof magic, f);
-    std::fclose(f);
+    const long long n = file.readSome(0, magic, sizeof magic);
     const bool gzip = n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b;
     const bool xz = n == 6 && magic[0] == 0xFD && magic[1] == '7' && magic[2] == 'z' && magic[3] == 'X' && magic[4] == 'Z';
     return gzip || xz;
 }
 
-namespace {
-
-bool looksLikeTarball(const std::string& path) { return looksLikeTarballFile(path); }
-
-}  // namespace
+bool looksLikeTarballFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto file = OpenedFile::open(path, false, ec);
+    return file && looksLikeTarballFile(*file);
+}
 
 std::string_view toString(Authenticity a)
 {
@@ -171,6 +168,22 @@ std::string_view toString(Authenticity a)
 
 VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& options)
 {
+    std::error_code ec;
+    auto file = OpenedFile::open(archivePath, false, ec);
+    if (!file) {
+        VerifyResult r;
+        r.archive = archivePath;
+        r.problems.push_back(Problem{"corrupt-archive", std::nullopt,
+                                     baseName(archivePath) + " cannot be read: " + ec.message() +
+                                         ". Download it again from NVIDIA (developer.nvidia.com/cudnn)."});
+        return r;
+    }
+    return verifyArchive(file, options);
+}
+
+VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const VerifyOptions& options)
+{
+    const std::string& archivePath = file->path();
     VerifyResult r;
     r.archive = archivePath;
     const std::string name = baseName(archivePath);
@@ -183,16 +196,15 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
         r = std::move(c);
         return true;
     };
-    std::error_code ec;
-    r.size = std::filesystem::file_size(archivePath, ec);
-    if (tarReaderAvailable() && looksLikeTarball(archivePath))
-        return verifyTarball(archivePath, options);
+    r.size = file->size();
+    if (tarReaderAvailable() && looksLikeTarballFile(*file))
+        return verifyTarball(*file, options);
     if (options.progress)
         options.progress->onStage("Reading the central directory of " + name);
 
-    auto opened = ArchiveScanner::open(archivePath);
+    auto opened = ArchiveScanner::open(file);
     if (!opened) {
-        if (opened.error().code == "corrupt-archive" && looksLikeTarball(archivePath))
+        if (opened.error().code == "corrupt-archive" && looksLikeTarballFile(*file))
             r.problems.push_back(Problem{"unknown-layout", std::nullopt,
                                          name + " is a tar archive (NVIDIA's Linux packaging); verify checks the "
                                                 "Windows cuDNN zip: download the windows-x86_64 .zip instead."});
@@ -200,7 +212,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
             r.problems.push_back(Problem{"corrupt-archive", std::nullopt,
                                          name + " is not a readable zip archive: " + opened.error().message +
                                              ". Download it again from NVIDIA (developer.nvidia.com/cudnn)."});
-        auto sha = sha256File(archivePath, options.progress, options.cancel);
+        auto sha = sha256File(file, options.progress, options.cancel);
         if (cancelled())
             return r;
         if (sha) {
@@ -254,7 +266,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     if (!hostile && !options.alsoConsume && mayBeOfficial(name, r.size, options)) {
         if (options.progress)
             options.progress->onStage("Hashing " + name);
-        auto sha = sha256File(archivePath, options.progress, options.cancel);
+        auto sha = sha256File(file, options.progress, options.cancel);
         if (cancelled())
             return r;
         Problems ignoredProblems, ignoredWarnings;

@@ -5,6 +5,7 @@
 #include "archive/releases.h"
 #include "common/problem.h"
 #include "common/progress.h"
+#include "platform/openedfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -92,7 +93,11 @@ struct VerifyResult {
     bool ok() const { return problems.empty() && !cancelled; }
 };
 
+// By name, links followed (`verify`, the wizard): opened once, then as below.
 VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& options);
+// The archive already open (platform/openedfile.h): every read of it, the SHA-256 included, goes
+// through `file`; its path() is only named. The install flow passes the handle it stages from.
+VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const VerifyOptions& options);
 nlohmann::json toJson(const VerifyResult& r);  // the contract's verify document
 
 }  // namespace cudnnsetup

@@ -68,50 +68,45 @@ bool applyZip64Extra(CentralRecord& r, const std::uint8_t* extra, std::size_t ex
 
 Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::open(const std::string& path)
 {
-    std::unique_ptr<RandomAccessFile> f(new RandomAccessFile());
-#ifdef _WIN32
-    f->m_file = _wfopen(std::filesystem::path(std::u8string(path.begin(), path.end())).c_str(), L"rb");
-#else
-    f->m_file = std::fopen(path.c_str(), "rb");
-#endif
-    if (!f->m_file)
-        return Error{"io", "cannot open " + path + ": " + std::strerror(errno), {}};
     std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        return Error{"io", "cannot read the size of " + path + ": " + ec.message(), {}};
-    f->m_size = size;
-    // Our own reads are large; stdio's buffer would only add a copy.
-    std::setvbuf(f->m_file, nullptr, _IONBF, 0);
-    return f;
+    auto file = OpenedFile::open(path, false, ec);
+    if (!file)
+        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+    return std::make_unique<RandomAccessFile>(std::move(file));
 }
 
-RandomAccessFile::~RandomAccessFile()
-{
-    closeShared();
-    if (m_file)
-        std::fclose(m_file);
-}
+RandomAccessFile::RandomAccessFile(std::shared_ptr<const OpenedFile> file) : m_file(std::move(file)) {}
 
 bool RandomAccessFile::seek(std::uint64_t offset)
 {
-#ifdef _WIN32
-    return _fseeki64(m_file, static_cast<__int64>(offset), SEEK_SET) == 0;
-#else
-    return fseeko(m_file, static_cast<off_t>(offset), SEEK_SET) == 0;
-#endif
+    if (offset > m_file->size())
+        return false;
+    m_position = offset;
+    return true;
 }
 
 std::size_t RandomAccessFile::read(void* buffer, std::size_t size)
 {
-    return std::fread(buffer, 1, size, m_file);
+    auto* p = static_cast<unsigned char*>(buffer);
+    std::size_t done = 0;
+    while (done < size) {
+        const long long n = m_file->readSome(m_position, p + done, size - done);
+        if (n <= 0)
+            break;
+        done += static_cast<std::size_t>(n);
+        m_position += static_cast<std::uint64_t>(n);
+    }
+    return done;
 }
 
 bool RandomAccessFile::readAt(std::uint64_t offset, void* buffer, std::size_t size)
 {
-    if (offset > m_size || size > m_size - offset)
-        return false;
     return seek(offset) && read(buffer, size) == size;
+}
+
+bool RandomAccessFile::readShared(std::uint64_t offset, void* buffer, std::size_t size) const
+{
+    return m_file->readAt(offset, buffer, size);
 }
 
 Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)

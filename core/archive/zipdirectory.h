@@ -5,42 +5,39 @@
 // checked against the file size before use, whatever the archive claims.
 
 #include "common/problem.h"
+#include "platform/openedfile.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 namespace cudnnsetup {
 
-// An open file read with explicit 64-bit offsets (RAII over std::FILE).
+// An open archive (platform/openedfile.h) with a position for sequential reads. Every
+// RandomAccessFile over the same OpenedFile reads the same file, whatever its name names by then.
 class RandomAccessFile {
 public:
+    // By name, links followed (a user's own `verify`, tests): one OpenedFile of its own.
     static Result<std::unique_ptr<RandomAccessFile>> open(const std::string& path);
-    ~RandomAccessFile();
+    explicit RandomAccessFile(std::shared_ptr<const OpenedFile> file);
     RandomAccessFile(const RandomAccessFile&) = delete;
     RandomAccessFile& operator=(const RandomAccessFile&) = delete;
 
-    std::uint64_t size() const { return m_size; }
+    std::uint64_t size() const { return m_file->size(); }
+    const std::shared_ptr<const OpenedFile>& opened() const { return m_file; }
     // Reads exactly `size` bytes at `offset`; false on a short read or error.
     bool readAt(std::uint64_t offset, void* buffer, std::size_t size);
     // Sequential reads from the current position (after seek()); returns bytes read.
     bool seek(std::uint64_t offset);
     std::size_t read(void* buffer, std::size_t size);
     // Reads exactly `size` bytes at `offset` without moving the position read() goes on from, safe
-    // from any thread while read() runs on another: pread on POSIX; on Windows a second handle to the
-    // same open file (ReOpenFile: no path is opened again). randomaccessfile_posix/_win.cpp.
-    bool readShared(std::uint64_t offset, void* buffer, std::size_t size);
+    // from any thread while read() runs on another: every read is positional (OpenedFile).
+    bool readShared(std::uint64_t offset, void* buffer, std::size_t size) const;
 
 private:
-    RandomAccessFile() = default;
-    void closeShared();
-    std::FILE* m_file = nullptr;
-    std::uint64_t m_size = 0;
-    void* m_shared = nullptr;  // Windows: the second handle, made on first use under m_sharedMutex
-    std::mutex m_sharedMutex;
+    std::shared_ptr<const OpenedFile> m_file;
+    std::uint64_t m_position = 0;
 };
 
 struct CentralRecord {

@@ -7,6 +7,7 @@
 #include "install/fileops.h"
 #include "install/journal.h"
 #include "install/plan.h"
+#include "platform/openedfile.h"
 #include "platform/systempath.h"
 
 #include <nlohmann/json.hpp>
@@ -32,8 +33,11 @@ public:
     virtual Result<StageOutcome> stage(const Plan& plan, FileOps& files, const CancelToken* cancel,
                                        ProgressSink* progress) = 0;
 };
-// Reads the archive once with ArchiveScanner: hashed from the same reads it inflates.
-std::unique_ptr<StagingSource> makeArchiveStagingSource(unsigned threads = 0);
+// Reads the archive once with ArchiveScanner: hashed from the same reads it inflates. `archive`:
+// the plan's archive already open (the install flow's one handle, platform/openedfile.h), read
+// through it; null: plan.archive->path is opened when staging starts (tests).
+std::unique_ptr<StagingSource> makeArchiveStagingSource(unsigned threads = 0,
+                                                        std::shared_ptr<const OpenedFile> archive = nullptr);
 
 struct EngineHooks {
     // Called after the journal names operation `index` and before it runs.

@@ -184,21 +184,31 @@ std::vector<std::string> helperRecoverArguments(const std::optional<std::string>
     return args;
 }
 
-std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string& stateDir)
+std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string& stateDir,
+                                            std::shared_ptr<const OpenedFile>* archive)
 {
     // The archive and the manifest: plain files, the last component no link (a FIFO would hold the
-    // helper, and the state folder's lock, for ever; /dev/zero never ends). The manifest is then
-    // read through one handle with a bound (archive/manifest.h).
-    for (const std::string* file : {&in.archive, in.manifest ? &*in.manifest : nullptr}) {
-        std::error_code ec;
-        if (file && !file->empty() && !nofollow::isRegularFile(*file, true, ec))
-            return Problem{"missing-file", *file,
-                           *file + " is not a plain file the elevated helper reads (" +
-                               (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
-                                : ec == std::errc::invalid_argument            ? std::string("a device, FIFO or folder")
-                                                                               : ec.message()) +
-                               "); nothing was changed. Give the archive or manifest file itself."};
+    // helper, and the state folder's lock, for ever; /dev/zero never ends). The archive is read
+    // through the handle opened here; the manifest is read later through one handle with a bound
+    // (archive/manifest.h).
+    auto refused = [](const std::string& file, const std::error_code& ec) {
+        return Problem{"missing-file", file,
+                       file + " is not a plain file the elevated helper reads (" +
+                           (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
+                            : ec == std::errc::invalid_argument            ? std::string("a device, FIFO or folder")
+                                                                           : ec.message()) +
+                           "); nothing was changed. Give the archive or manifest file itself."};
+    };
+    std::error_code ec;
+    if (!in.archive.empty()) {
+        auto opened = OpenedFile::open(in.archive, true, ec);
+        if (!opened)
+            return refused(in.archive, ec);
+        if (archive)
+            *archive = std::move(opened);
     }
+    if (in.manifest && !in.manifest->empty() && !nofollow::isRegularFile(*in.manifest, true, ec))
+        return refused(*in.manifest, ec);
     return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
 }
 

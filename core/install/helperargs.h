@@ -15,7 +15,9 @@
 
 #include "common/problem.h"
 #include "install/trust.h"
+#include "platform/openedfile.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,8 +54,11 @@ bool hexDigest(const std::string& value);        // 64 hex digits
 // The request as the helper checks it next, now against the disk: the archive and manifest are
 // plain files reached with no link at their last component ("missing-file"), and the root (trust.h
 // checkInstallRoot: a toolkit, a new prefix for --new-prefix installs, or a prefix the record in
-// stateDir names; "not-a-toolkit").
-std::optional<Problem> checkElevatedRequest(const Intent& intent, const std::string& stateDir);
+// stateDir names; "not-a-toolkit"). The archive is opened here, once (platform/openedfile.h): with
+// `archive`, that handle is handed out for every later read of it (FlowOptions::archiveFile), so
+// what is checked is what is read; the name is never opened again.
+std::optional<Problem> checkElevatedRequest(const Intent& intent, const std::string& stateDir,
+                                            std::shared_ptr<const OpenedFile>* archive = nullptr);
 
 // The helper's state folder: the machine's (install/statedir.h elevatedStateDir), never one the
 // caller names. In a build with test hooks only (never shipped), a scratch folder the unelevated

@@ -260,8 +260,19 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         if (auto bad = checkInstallRoot(canonical, o.stateDir, false))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
     }
-    if (archivePath && !o.verified && !std::filesystem::is_regular_file(*archivePath, ec))
-        return usage(std::move(r), "missing-file", *archivePath + " does not exist or is not a file.");
+    // The archive is opened here, once, and every later read of it goes through this handle: a file
+    // renamed over its name meanwhile (the user's folder) is never read (docs/install.md, "Bounded reads").
+    std::shared_ptr<const OpenedFile> archiveFile = o.archiveFile;
+    if (archivePath && !archiveFile) {
+        archiveFile = OpenedFile::open(*archivePath, o.asHelper, ec);
+        if (!archiveFile)
+            return usage(std::move(r), "missing-file",
+                         *archivePath + " cannot be read as the archive (" +
+                             (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
+                              : ec == std::errc::invalid_argument ? std::string("not a plain file: a device, FIFO or folder")
+                                                                  : ec.message()) +
+                             "); nothing was changed. Give the archive file itself.");
+    }
     // Held until the commit (declared before `prep`, whose undo runs under it too).
     std::unique_ptr<StateLock> lock;
     if (!o.dryRun) {
@@ -294,7 +305,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
                 prestager = std::make_unique<Prestager>(files, prep.workDir() + "/scan",
-                                                        looksLikeTarballFile(*archivePath));
+                                                        looksLikeTarballFile(*archiveFile));
             else
                 prep.rollBack();  // the engine will meet (and report) whatever stopped us
         }
@@ -312,7 +323,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                         hook(n->fetch_add(1));
                     return p->consumerFor(e);
                 };
-            r.verify = verifyArchive(*archivePath, vo);
+            r.verify = verifyArchive(archiveFile, vo);
         }
         const VerifyResult& v = o.verified ? *o.verified : *r.verify;
         if (v.cancelled)
@@ -421,7 +432,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         return stop(std::move(r), FlowStatus::Planned);
 
     std::unique_ptr<StagingSource> source =
-        prestager ? prestager->source(r.verify->sha256) : makeArchiveStagingSource(o.threads);
+        prestager ? prestager->source(r.verify->sha256) : makeArchiveStagingSource(o.threads, archiveFile);
     r.stagedWhileVerifying = prestager != nullptr;
     Engine engine(files, path.system.get(), source.get());
     engine.setHooks(o.hooks);

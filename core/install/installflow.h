@@ -16,6 +16,7 @@
 #include "common/progress.h"
 #include "install/engine.h"
 #include "install/plan.h"
+#include "platform/openedfile.h"
 #include "platform/systempath.h"
 
 #include <memory>
@@ -61,6 +62,11 @@ struct FlowOptions {
     // toolkit's that only administrators can change (install/trust.h checkSearchPathFolder), a
     // refusal there; elsewhere (a user's own install) that is a warning.
     bool asHelper = false;
+    // The archive already open (platform/openedfile.h; the elevated helper opens it once, no link
+    // followed). Every read of the archive in the flow (its SHA-256, the scan, verify, staging) goes
+    // through this one handle, never the name again. Null: the flow opens the archive once itself,
+    // before anything else reads it (no link followed where asHelper).
+    std::shared_ptr<const OpenedFile> archiveFile;
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     unsigned threads = 0;                      // scanner workers; 0: one per core

@@ -70,16 +70,26 @@ private:
 
 class ArchiveStagingSource : public StagingSource {
 public:
-    explicit ArchiveStagingSource(unsigned threads) : m_threads(threads) {}
+    ArchiveStagingSource(unsigned threads, std::shared_ptr<const OpenedFile> archive)
+        : m_threads(threads), m_archive(std::move(archive))
+    {
+    }
 
     Result<StageOutcome> stage(const Plan& plan, FileOps& files, const CancelToken* cancel,
                                ProgressSink* progress) override
     {
         if (!plan.archive)
             return Error{"internal", "The plan names no archive to stage from.", "ArchiveStagingSource"};
+        std::shared_ptr<const OpenedFile> archive = m_archive;
+        if (!archive) {
+            std::error_code ec;
+            archive = OpenedFile::open(plan.archive->path, false, ec);
+            if (!archive)
+                return Error{"io", "cannot open " + plan.archive->path + ": " + ec.message(), ec.message()};
+        }
         if (plan.archive->isLinux())
-            return stageFromTarball(plan, files, cancel, progress);
-        auto scanner = ArchiveScanner::open(plan.archive->path);
+            return stageFromTarball(plan, *archive, files, cancel, progress);
+        auto scanner = ArchiveScanner::open(archive);
         if (!scanner)
             return scanner.error();
         std::map<std::string, StagedFile> byEntry;
@@ -135,13 +145,14 @@ public:
 
 private:
     unsigned m_threads;
+    std::shared_ptr<const OpenedFile> m_archive;
 };
 
 }  // namespace
 
-std::unique_ptr<StagingSource> makeArchiveStagingSource(unsigned threads)
+std::unique_ptr<StagingSource> makeArchiveStagingSource(unsigned threads, std::shared_ptr<const OpenedFile> archive)
 {
-    return std::make_unique<ArchiveStagingSource>(threads);
+    return std::make_unique<ArchiveStagingSource>(threads, std::move(archive));
 }
 
 }  // namespace cudnnsetup

@@ -65,8 +65,8 @@ private:
 
 }  // namespace
 
-Result<StageOutcome> stageFromTarball(const Plan& plan, FileOps& files, const CancelToken* cancel,
-                                      ProgressSink* progress)
+Result<StageOutcome> stageFromTarball(const Plan& plan, const OpenedFile& archive, FileOps& files,
+                                      const CancelToken* cancel, ProgressSink* progress)
 {
     std::map<std::string, Slot> byEntry;
     for (const Operation& op : plan.ops)
@@ -89,7 +89,7 @@ Result<StageOutcome> stageFromTarball(const Plan& plan, FileOps& files, const Ca
         d.consumer = std::make_unique<SlotWriter>(files, it->second);
         return d;
     };
-    auto scanned = scanTarFile(plan.archive->path, o);
+    auto scanned = scanTarFile(archive, o);
     if (!scanned)
         return scanned.error();
     if (scanned->cancelled || (cancel && cancel->isCancelled()))

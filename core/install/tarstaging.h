@@ -5,7 +5,8 @@
 
 namespace cudnnsetup {
 
-Result<StageOutcome> stageFromTarball(const Plan& plan, FileOps& files, const CancelToken* cancel,
-                                      ProgressSink* progress);
+// `archive`: the plan's archive, open (read from its first byte, never by name).
+Result<StageOutcome> stageFromTarball(const Plan& plan, const OpenedFile& archive, FileOps& files,
+                                      const CancelToken* cancel, ProgressSink* progress);
 
 }  // namespace cudnnsetup

@@ -24,7 +24,9 @@
 //   searchPathNeedsARealToolkit: a toolkit with only a version file (the user's, or root's) is not
 //            put on the linker's search path;
 //   terminalSignalsDoNotReachTheHelper: ^Z and a hang-up of the user's terminal while the helper
-//            runs: it is in a session of its own and finishes the install.
+//            runs: it is in a session of its own and finishes the install;
+//   archiveSwappedUnderTheHelperIsNotRead: another release renamed over the archive's name while
+//            the helper is held at its first read of it: the helper reads only the file it opened.
 // Skipped, with the reason, without root, unshare, pkexec, polkitd or dbus-daemon
 // (scripts/deps.sh test installs them), or without the release build (scripts/test.sh builds it).
 #include "clirunner.h"
@@ -36,6 +38,7 @@
 #include "wizard/installservice.h"
 #include "wizard/machineservice.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -51,9 +54,13 @@
 #include <cstdio>
 #include <cstring>
 
+#include <sys/fanotify.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <string>
 
 using installtest::manifest;  // every path below a root: type, size, permissions, SHA-256
 
@@ -165,6 +172,47 @@ int wizardChild(int argc, char** argv)
     }
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return 0;
+}
+
+// `--fanotify-hold FILE FOLDER`, run as root in the namespace: holds the elevated helper at its first
+// read of FILE (a fanotify permission event: the read waits for our answer) until FOLDER/release
+// exists, having said so in FOLDER/held; every other process's reads are let through at once. The
+// hold is why the swap in archiveSwappedUnderTheHelperIsNotRead happens after the helper opened the
+// archive and before it read it, whatever the machine's speed. FOLDER/ready: marked, listening.
+int fanotifyHold(const char* file, const std::string& folder)
+{
+    const int group = ::fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC, O_RDONLY);
+    if (group < 0 || ::fanotify_mark(group, FAN_MARK_ADD, FAN_ACCESS_PERM, AT_FDCWD, file) != 0) {
+        std::perror("fanotify");
+        return 1;
+    }
+    auto touch = [&](const char* name) { ::close(::open((folder + "/" + name).c_str(), O_WRONLY | O_CREAT, 0644)); };
+    touch("ready");
+    for (;;) {
+        alignas(fanotify_event_metadata) char buffer[4096];
+        ssize_t len = ::read(group, buffer, sizeof buffer);
+        if (len < 0 && errno == EINTR)
+            continue;
+        if (len <= 0)
+            return 1;
+        for (auto* e = reinterpret_cast<fanotify_event_metadata*>(buffer); FAN_EVENT_OK(e, len); e = FAN_EVENT_NEXT(e, len)) {
+            QByteArray cmdline = readAll("/proc/" + QString::number(e->pid) + "/cmdline");
+            const bool helper = cmdline.replace('\0', ' ').contains(" elevated-apply ");
+            if (helper) {
+                touch("held");
+                std::printf("held pid %d: %s\n", e->pid, cmdline.constData());
+                for (int i = 0; i < 6000 && ::access((folder + "/release").c_str(), F_OK) != 0; ++i)
+                    ::usleep(10000);
+            }
+            const fanotify_response answer{e->fd, FAN_ALLOW};
+            (void)!::write(group, &answer, sizeof answer);
+            ::close(e->fd);
+            if (helper) {
+                ::close(group);  // the mark goes with it; any read still waiting is let through
+                return 0;
+            }
+        }
+    }
 }
 
 class TestCliPkexec : public QObject {
@@ -844,6 +892,58 @@ exit 0)sh";
         QVERIFY2(!installed.contains(".cudnn-setup/"), installed);
     }
 
+    // Issue 29 ("Bounded reads"): the archive lies in a folder of the user's, who may rename another
+    // file over its name at any time. The helper opens it once (no link followed) and reads it only
+    // through that handle: nobody installs through pkexec, the helper is held at its first read of the
+    // archive (fanotify, --fanotify-hold), nobody renames another release over the name, the hold is
+    // released, and the install is of the archive opened (the one nobody's side verified and planned).
+    // Before, each reader opened the name again: the helper verified the other release (refused then
+    // only because its contents did not match the name: version-mismatch, as a mutation that verifies
+    // by name shows; a renamed file would have gone on to plan-changed at best).
+    void archiveSwappedUnderTheHelperIsNotRead()
+    {
+        const int probe = ::fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC, O_RDONLY);
+        if (probe < 0)
+            QSKIP(qPrintable(QString("no fanotify permission events here: ") + std::strerror(errno)));
+        ::close(probe);
+        const QString toolkit = makeToolkit("cuda-13.0-swapped");
+        const QString swap = m_root + "/swap", hold = m_root + "/swap-hold";
+        QVERIFY(QDir().mkpath(swap) && QDir().mkpath(hold));
+        const QString archive = swap + "/" + QFileInfo(m_tarball).fileName(), other = swap + "/other.tar.xz";
+        QVERIFY(QFile::copy(m_tarball, archive));
+        cudnnsetup::fixtures::LinuxReleaseSpec otherSpec;
+        otherSpec.cudnn = "9.18.0.77";
+        std::string error;
+        QVERIFY2(cudnnsetup::fixtures::writeTar(other.toStdString(), cudnnsetup::fixtures::cudnnLinuxRelease(otherSpec),
+                                                cudnnsetup::fixtures::TarCompression::Xz, &error),
+                 error.c_str());
+        const QByteArray otherSha = QCryptographicHash::hash(readAll(other), QCryptographicHash::Sha256).toHex();
+        QVERIFY(QProcess::execute("chown", {"-R", "nobody", swap}) == 0);
+        const QString swapper =
+            "i=0; until [ -e \"$1/held\" ]; do i=$((i + 1)); [ $i -le 6000 ] || exit 0; sleep 0.01; done; "
+            "runuser -u nobody -- mv -f \"$2\" \"$3\" && sha256sum < \"$3\" > \"$4/name-after-swap\"; : > \"$1/release\"";
+        QStringList lines{quoted(m_self) + " --fanotify-hold " + quoted(archive) + " " + quoted(hold) +
+                              " > \"$out/fanotify.log\" 2>&1 & fan=$!",
+                          "i=0; until [ -e " + quoted(hold + "/ready") + " ]; do i=$((i + 1)); [ $i -le 1000 ] || break; "
+                          "kill -0 $fan 2>/dev/null || break; sleep 0.01; done",
+                          "sh -c " + quoted(swapper) + " sh " + quoted(QStringList{hold, other, archive}) + " \"$out\" & swapper=$!"};
+        lines << asNobody("install", {"--json", "install", archive, "--toolkit", toolkit, "--allow-unknown"});
+        lines << ": > " + quoted(hold + "/release") << "wait $swapper" << "kill $fan 2>/dev/null";
+        lines << "find " + quoted(toolkit) + " -printf '%u %y %P\\n' | sort > \"$out/toolkit-after\"";
+        const Outcome o = inNamespace("swapped", grantRule(), lines);
+        QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
+        const QByteArray fanLog = readAll(o.out + "/fanotify.log");
+        QVERIFY2(QFile::exists(hold + "/held"), "the helper was never held at a read of the archive: " + fanLog +
+                                                    told(o.out, "install"));
+        // The name did name the other release when the helper went on.
+        QVERIFY2(readAll(o.out + "/name-after-swap").startsWith(otherSha), "the other release was not renamed over the name");
+        QVERIFY2(exitOf(o.out, "install") == 0, told(o.out, "install") + fanLog + o.log);
+        QCOMPARE(document(o.out, "install")["ok"].toBool(), true);
+        const QByteArray installed = readAll(o.out + "/toolkit-after");
+        QVERIFY2(installed.contains("\nroot f lib/libcudnn.so.9.19.0\n"), installed + told(o.out, "install"));
+        QVERIFY2(!installed.contains("9.18.0"), installed);
+    }
+
     void refusedChangesNothing()
     {
         const QString toolkit = makeToolkit("cuda-13.0-refused");
@@ -865,6 +965,8 @@ exit 0)sh";
 
 int main(int argc, char** argv)
 {
+    if (argc == 4 && std::strcmp(argv[1], "--fanotify-hold") == 0)
+        return fanotifyHold(argv[2], argv[3]);
     if ((argc == 4 && (std::strcmp(argv[1], "--wizard-detect") == 0 || std::strcmp(argv[1], "--wizard-recover") == 0)) ||
         (argc == 6 && std::strcmp(argv[1], "--wizard-install") == 0))
         return wizardChild(argc, argv);

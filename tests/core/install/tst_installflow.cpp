@@ -540,6 +540,50 @@ private slots:
         checkNothingLeft(before, m_toolkit);
     }
 
+    // Issue 29 ("Bounded reads"): the flow reads the archive only through the handle it is given
+    // (FlowOptions::archiveFile, what the elevated helper opens once, no link followed). Another
+    // release renamed over the archive's name after the open is never read: the install is the
+    // one of the archive opened, byte for byte, in one pass (verify and staging share the read)
+    // and in two (verified first, as the wizard does, then staged from a second read of the handle).
+    void archiveSwappedAfterTheOpenIsNotRead_data()
+    {
+        QTest::addColumn<bool>("verifiedFirst");
+        QTest::newRow("one pass: verified while staged") << false;
+        QTest::newRow("two passes: verified, swapped, then staged") << true;
+    }
+    void archiveSwappedAfterTheOpenIsNotRead()
+    {
+        QFETCH(bool, verifiedFirst);
+        const QString reference = m_dir->path() + "/CUDA/v11.3-reference";
+        makeToolkit(reference);
+        FlowOptions ro = options();
+        ro.stateDir = (m_dir->path() + "/state-reference").toStdString();
+        const FlowResult expected = installArchive(m_small.path.toStdString(), reference.toStdString(), ro);
+        QVERIFY(expected.outcome && expected.outcome->ok);
+
+        const QString archive = m_dir->path() + "/archive.zip", other = m_dir->path() + "/other.zip";
+        QVERIFY(QFile::copy(m_small.path, archive) && QFile::copy(m_big.path, other));
+        std::error_code ec;
+        FlowOptions o = options();
+        o.archiveFile = OpenedFile::open(archive.toStdString(), true, ec);
+        QVERIFY2(o.archiveFile, ec.message().c_str());
+        std::optional<VerifyResult> verified;
+        if (verifiedFirst) {
+            verified = verifyArchive(o.archiveFile, VerifyOptions{});
+            QVERIFY(verified->ok());
+            o.verified = &*verified;
+        }
+        QVERIFY(QFile::remove(archive) && QFile::rename(other, archive));  // m_big's bytes under the name now
+
+        const FlowResult r = installArchive(archive.toStdString(), m_toolkit.toStdString(), o);
+        QVERIFY(r.status == FlowStatus::Applied);
+        QVERIFY2(r.outcome->ok, r.outcome->problems.empty() ? "" : r.outcome->problems[0].message.c_str());
+        QCOMPARE(r.stagedWhileVerifying, !verifiedFirst);
+        QCOMPARE(r.outcome->record->at("archive").at("sha256").get<std::string>(), m_small.info.sha256);
+        QVERIFY(r.outcome->record->at("files") == expected.outcome->record->at("files"));
+        QCOMPARE(manifest(m_toolkit), manifest(reference));
+    }
+
     // An interrupted one-pass install (killed while verifying) leaves the pre-journal: the
     // next command's automatic recover removes the work folders.
     void journalBeforeStagingIsRecovered()
