@@ -302,7 +302,7 @@ int runElevatedApply(const CommandContext& ctx, const Intent& in)
     FlowOptions o;
     // The archive is opened there, once, with no link followed; the flow reads it only through that
     // handle (hash, verify, staging), never by its name, which the user may have pointed elsewhere since.
-    if (auto bad = checkElevatedRequest(in, stateDir, &o.archiveFile))
+    if (auto bad = checkElevatedRequest(in, stateDir, &o.archiveFile, &o.manifestRead))
         return usage(ctx, a.toolkit, bad->code, bad->message);
     o.stateDir = stateDir;
     o.sha256 = in.sha256;

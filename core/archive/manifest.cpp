@@ -144,12 +144,14 @@ Result<Manifest> parseManifest(std::string_view json, const std::string& sourceN
     return m;
 }
 
-Result<Manifest> readManifestFile(const std::string& path)
+Result<Manifest> readManifestFile(const std::string& path, std::error_code* readError)
 {
     // One handle, bounded as it is read: a size from seekg/tellg says nothing for /dev/zero or a
     // FIFO (the elevated helper would read on for ever). The helper follows no link to it.
     std::error_code ec;
     const auto text = nofollow::readRegularFile(path, kMaxManifestBytes, testhooks::disabled(), ec);
+    if (readError && !text && ec != std::errc::file_too_large)
+        *readError = ec;
     if (ec == std::errc::file_too_large)
         return bad(path, "it is larger than 16 MiB");
     if (ec == std::errc::invalid_argument)

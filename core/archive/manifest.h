@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace cudnnsetup {
@@ -39,6 +40,8 @@ struct Manifest {
 
 // Errors have code "bad-manifest" and a message naming `sourceName` and what to do.
 Result<Manifest> parseManifest(std::string_view json, const std::string& sourceName);
-Result<Manifest> readManifestFile(const std::string& path);
+// readError, when given, gets why the file could not be read at all (not a plain file, a link,
+// missing: the elevated helper refuses those as missing-file), or stays clear.
+Result<Manifest> readManifestFile(const std::string& path, std::error_code* readError = nullptr);
 
 }  // namespace cudnnsetup

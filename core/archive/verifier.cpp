@@ -35,8 +35,8 @@ bool mayBeOfficial(const std::string& name, std::uint64_t size, const VerifyOpti
             return true;
     if (options.sha256 && catalog.findBySha256(*options.sha256))  // --sha256 names an official archive
         return true;
-    if (options.manifestPath)
-        if (auto m = readManifestFile(*options.manifestPath); m.ok())
+    if (options.manifestRead)
+        if (const auto& m = *options.manifestRead; m.ok())
             for (const auto& e : m->entries)
                 if ((!e.size || *e.size == size) &&
                     (comparableArchiveName(e.fileName()) == comparableArchiveName(name) || e.size))
@@ -181,8 +181,12 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     return verifyArchive(file, options);
 }
 
-VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const VerifyOptions& options)
+VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const VerifyOptions& given)
 {
+    // The manifest is read once for every check below (and not at all when the caller read it).
+    VerifyOptions options = given;
+    if (options.manifestPath && !options.manifestRead)
+        options.manifestRead = std::make_shared<const Result<Manifest>>(readManifestFile(*options.manifestPath));
     const std::string& archivePath = file->path();
     VerifyResult r;
     r.archive = archivePath;

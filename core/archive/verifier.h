@@ -2,6 +2,7 @@
 // `verify`: identify and fully verify a cuDNN archive, writing nothing.
 
 #include "archive/archivescanner.h"
+#include "archive/manifest.h"
 #include "archive/releases.h"
 #include "common/problem.h"
 #include "common/progress.h"
@@ -44,6 +45,10 @@ struct VerifyLimits {
 struct VerifyOptions {
     std::optional<std::string> sha256;        // --sha256
     std::optional<std::string> manifestPath;  // --manifest
+    // The manifest as read (or refused) once, through one bounded handle: the elevated helper reads
+    // it while it checks its request and hands it here, so no later step opens the name again
+    // (issue 29). Empty: verifyArchive reads manifestPath once itself, for all its checks.
+    std::shared_ptr<const Result<Manifest>> manifestRead;
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     VerifyLimits limits;

@@ -327,8 +327,8 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
             mismatchProblem(name + " has SHA-256 " + sha256 + ", but --sha256 expects " + *options.sha256 +
                             ": the file is damaged or not the one you meant; " + kRedownload + ".");
     }
-    if (options.manifestPath) {
-        auto manifest = readManifestFile(*options.manifestPath);
+    if (options.manifestPath && options.manifestRead) {  // read once by verifyArchive, or by the helper
+        const Result<Manifest>& manifest = *options.manifestRead;
         if (!manifest) {
             mismatchProblem(manifest.error().message);
         } else {

@@ -185,12 +185,13 @@ std::vector<std::string> helperRecoverArguments(const std::optional<std::string>
 }
 
 std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string& stateDir,
-                                            std::shared_ptr<const OpenedFile>* archive)
+                                            std::shared_ptr<const OpenedFile>* archive,
+                                            std::shared_ptr<const Result<Manifest>>* manifest)
 {
     // The archive and the manifest: plain files, the last component no link (a FIFO would hold the
     // helper, and the state folder's lock, for ever; /dev/zero never ends). The archive is read
-    // through the handle opened here; the manifest is read later through one handle with a bound
-    // (archive/manifest.h).
+    // through the handle opened here; the manifest is read here, once, through one handle with a
+    // bound (archive/manifest.h), and verification uses what was read.
     auto refused = [](const std::string& file, const std::error_code& ec) {
         return Problem{"missing-file", file,
                        file + " is not a plain file the elevated helper reads (" +
@@ -207,8 +208,17 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
         if (archive)
             *archive = std::move(opened);
     }
-    if (in.manifest && !in.manifest->empty() && !nofollow::isRegularFile(*in.manifest, true, ec))
-        return refused(*in.manifest, ec);
+    if (in.manifest && !in.manifest->empty()) {
+        if (manifest) {  // one open, no link followed (the helper runs with its hooks off)
+            std::error_code unread;
+            auto read = std::make_shared<const Result<Manifest>>(readManifestFile(*in.manifest, &unread));
+            if (unread)
+                return refused(*in.manifest, unread);
+            *manifest = std::move(read);  // a bad one is reported by verify as today (bad-manifest)
+        } else if (!nofollow::isRegularFile(*in.manifest, true, ec)) {
+            return refused(*in.manifest, ec);
+        }
+    }
     return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
 }
 

@@ -13,6 +13,7 @@
 // Pure: no file is looked at here (checkElevatedRequest, which follows, looks at the toolkit).
 // tests/fuzz/fuzz_intent.cpp feeds parseHelperCommandLine arbitrary argv.
 
+#include "archive/manifest.h"
 #include "common/problem.h"
 #include "install/trust.h"
 #include "platform/openedfile.h"
@@ -56,9 +57,11 @@ bool hexDigest(const std::string& value);        // 64 hex digits
 // checkInstallRoot: a toolkit, a new prefix for --new-prefix installs, or a prefix the record in
 // stateDir names; "not-a-toolkit"). The archive is opened here, once (platform/openedfile.h): with
 // `archive`, that handle is handed out for every later read of it (FlowOptions::archiveFile), so
-// what is checked is what is read; the name is never opened again.
+// what is checked is what is read; the name is never opened again. With `manifest`, the manifest is
+// read here, once, and handed out (FlowOptions::manifestRead) for verification.
 std::optional<Problem> checkElevatedRequest(const Intent& intent, const std::string& stateDir,
-                                            std::shared_ptr<const OpenedFile>* archive = nullptr);
+                                            std::shared_ptr<const OpenedFile>* archive = nullptr,
+                                            std::shared_ptr<const Result<Manifest>>* manifest = nullptr);
 
 // The helper's state folder: the machine's (install/statedir.h elevatedStateDir), never one the
 // caller names. In a build with test hooks only (never shipped), a scratch folder the unelevated

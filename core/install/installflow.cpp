@@ -313,6 +313,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
             VerifyOptions vo;
             vo.sha256 = o.sha256;
             vo.manifestPath = o.manifestPath;
+            vo.manifestRead = o.manifestRead;
             vo.progress = o.progress;
             vo.cancel = o.cancel;
             vo.threads = o.threads;

@@ -11,6 +11,7 @@
 // elevated (applyHere = false), nothing is staged here: the helper re-hashes and re-stages
 // the archive itself (two passes, by design: it trusts nothing from this side).
 
+#include "archive/manifest.h"
 #include "archive/verifier.h"
 #include "common/problem.h"
 #include "common/progress.h"
@@ -67,6 +68,9 @@ struct FlowOptions {
     // through this one handle, never the name again. Null: the flow opens the archive once itself,
     // before anything else reads it (no link followed where asHelper).
     std::shared_ptr<const OpenedFile> archiveFile;
+    // The manifest as the helper read it while checking its request (archive/verifier.h
+    // VerifyOptions::manifestRead): verification opens manifestPath no more.
+    std::shared_ptr<const Result<Manifest>> manifestRead;
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     unsigned threads = 0;                      // scanner workers; 0: one per core

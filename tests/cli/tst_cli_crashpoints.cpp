@@ -14,6 +14,7 @@
 #include "common/testhooks.h"
 #include "installfixture.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -244,6 +245,54 @@ private slots:
         cudnnsetup::fixtures::ReleaseSpec spec;
         spec.dllBodyBytes = 4096;  // the points are about order, not size
         m_release = makeRelease(m_archives.path(), spec);
+    }
+
+    // Issue 29: the elevated helper opens the archive and the manifest once each (no link
+    // followed, a plain file, read through that handle with a bound): what it checked is what it
+    // read. strace (-f: every thread) is its launcher and lists every open of either name.
+    void helperOpensArchiveAndManifestOnce()
+    {
+        const QString strace = stracePath();
+        if (strace.isEmpty())
+            QSKIP("strace is not installed (scripts/deps.sh test installs it)");
+        QTemporaryDir dir;
+        const Scene s(dir.path());
+        makeToolkit(s.toolkit);
+        QFile archive(m_release.path);
+        QVERIFY(archive.open(QIODevice::ReadOnly));
+        const QString sha = QString::fromLatin1(QCryptographicHash::hash(archive.readAll(), QCryptographicHash::Sha256).toHex());
+        const QString manifestFile = dir.path() + "/redistrib_8.2.0.53.json";
+        writeAll(manifestFile,
+                 QString(R"({"release_label":"8.2.0.53","cudnn":{"version":"8.2.0.53","windows-x86_64":{"cuda11":{
+                 "relative_path":"cudnn/windows-x86_64/%1","sha256":"%2","md5":"0","size":"%3"}}}})")
+                     .arg(QFileInfo(m_release.path).fileName(), sha).arg(archive.size()).toUtf8());
+        const QString launcher = dir.path() + "/launcher.sh", trace = dir.path() + "/opens.txt";
+        writeAll(launcher, QStringLiteral("#!/bin/sh\nexec '%1' -f -qq -o '%2' -e trace=open,openat,openat2 \"$@\"\n")
+                               .arg(strace, trace)
+                               .toUtf8());
+        QFile::setPermissions(launcher, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE");
+        env.remove("CUDNN_SETUP_TEST_KILL_AT");
+        env.insert("CUDNN_SETUP_ELEVATOR", launcher);
+        const CliRun r = runCli({"--json", "--state-dir", s.state, "install", m_release.path, "--toolkit", s.toolkit,
+                                 "--manifest", manifestFile},
+                                env);
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        const QString opens = QString::fromUtf8(readAll(trace));
+        QVERIFY2(opens.contains("elevated-apply") || opens.contains("openat("), qPrintable(opens.left(2000)));
+        auto opensOf = [&](const QString& path) {
+            QStringList found;
+            for (const QString& line : opens.split('\n'))
+                if (line.contains('"' + path + '"'))
+                    found << line;
+            return found;
+        };
+        const QStringList archiveOpens = opensOf(m_release.path), manifestOpens = opensOf(manifestFile);
+        QVERIFY2(archiveOpens.size() == 1, qPrintable(archiveOpens.join('\n')));
+        QVERIFY2(manifestOpens.size() == 1, qPrintable(manifestOpens.join('\n')));
+        QVERIFY2(archiveOpens[0].contains("O_NOFOLLOW"), qPrintable(archiveOpens[0]));
+        QVERIFY2(manifestOpens[0].contains("O_NOFOLLOW"), qPrintable(manifestOpens[0]));
     }
 
     void killAtEveryOperation_data()
