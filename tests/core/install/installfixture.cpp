@@ -40,17 +40,22 @@ Release makeRelease(const QString& dir, const fixtures::ReleaseSpec& spec)
     return r;
 }
 
-void makeToolkit(const QString& root)
+void makeToolkit(const QString& root, const QString& cudaVersion)
 {
     QDir().mkpath(root + "/bin");
     QDir().mkpath(root + "/include");
     QDir().mkpath(root + "/lib/x64");
-    for (const auto& [name, text] : {std::pair{"bin/cudart64_110.dll", "MZ cudart"},
-                                     std::pair{"include/cuda.h", "#define CUDA_VERSION 11030"},
-                                     std::pair{"version.json", "{\"cuda\":{\"version\":\"11.3.1\"}}"}}) {
-        QFile f(root + "/" + name);
+    const QStringList v = cudaVersion.split('.');
+    const QByteArray major = v.value(0).toUtf8(), minor = v.value(1, "0").toUtf8();
+    const QByteArray cudart = major.toInt() >= 12 ? major : major + "0";  // cudart64_12.dll, cudart64_110.dll
+    for (const auto& [name, text] :
+         {std::pair{QByteArray("bin/cudart64_" + cudart + ".dll"), QByteArray("MZ cudart")},
+          std::pair{QByteArray("include/cuda.h"),
+                    "#define CUDA_VERSION " + QByteArray::number(major.toInt() * 1000 + minor.toInt() * 10)},
+          std::pair{QByteArray("version.json"), "{\"cuda\":{\"version\":\"" + cudaVersion.toUtf8() + "\"}}"}}) {
+        QFile f(root + "/" + QString::fromUtf8(name));
         if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", name);
+            qFatal("cannot write %s", name.constData());
         f.write(text);
     }
 }

@@ -17,7 +17,8 @@ struct Release {
 Release makeRelease(const QString& dir, const cudnnsetup::fixtures::ReleaseSpec& spec);
 
 // A Windows-layout toolkit with a few files of its own (cudart, version.json).
-void makeToolkit(const QString& root);
+// CUDA 11.3.1 unless told (a cuDNN build for another CUDA major is refused there: issue 30, rule 4).
+void makeToolkit(const QString& root, const QString& cudaVersion = QStringLiteral("11.3.1"));
 
 // One line per file or folder below root: path, type, size, permission bits, SHA-256.
 QStringList manifest(const QString& root);

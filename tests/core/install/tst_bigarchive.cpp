@@ -240,7 +240,7 @@ private slots:
 
         // Installed in one pass: staged from the verifying read, the big file complete.
         const QString toolkit = dir + "/CUDA/v12.9";
-        makeToolkit(toolkit);
+        makeToolkit(toolkit, "12.9.0");  // the archive is a CUDA 12 build
         FlowOptions o;
         o.stateDir = (dir + "/state").toStdString();
         o.allowUnknown = true;
