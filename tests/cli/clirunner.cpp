@@ -1,4 +1,5 @@
 #include "clirunner.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QProcess>
@@ -23,7 +24,7 @@ CliRun runProgram(const QString& program, const QStringList& args, const QProces
 
 CliRun runCli(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
 {
-    return runProgram(QStringLiteral(CUDNN_SETUP_CLI_PATH), args, env, timeoutMs);
+    return runProgram(cudnnsetup::testpaths::cli(), args, env, timeoutMs);
 }
 
 QByteArray readAll(const QString& path)

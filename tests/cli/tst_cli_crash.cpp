@@ -2,6 +2,7 @@
 // `recover`: the toolkit (path, size, mode, SHA-256 of every file) and PATH must be
 // exactly as before, every time.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "installfixture.h"
 
 #include <QDir>
@@ -91,7 +92,7 @@ private slots:
             env.insert("CUDNN_SETUP_TEST_OP_DELAY_MS", "150");
         QProcess child;
         child.setProcessEnvironment(env);
-        child.start(QStringLiteral(CUDNN_SETUP_CLI_PATH),
+        child.start(cudnnsetup::testpaths::cli(),
                     {"--json", "--state-dir", state, "install", m_release.path, "--toolkit", toolkit, "--allow-unknown"});
         QVERIFY(child.waitForStarted());
 
@@ -142,7 +143,7 @@ private slots:
         env.remove("CUDNN_SETUP_ELEVATOR");
         QProcess child;
         child.setProcessEnvironment(env);
-        child.start(QStringLiteral(CUDNN_SETUP_CLI_PATH), {"--json", "--state-dir", state, "install", m_release.path,
+        child.start(cudnnsetup::testpaths::cli(), {"--json", "--state-dir", state, "install", m_release.path,
                                                            "--toolkit", toolkit, "--allow-unknown", "--no-path"});
         QElapsedTimer timer;
         timer.start();

@@ -11,6 +11,7 @@
 // that publishes it, the fsync of the state folder that makes it durable) and the renames
 // of the operations themselves; then it is killed at each of them, by index.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "common/testhooks.h"
 #include "installfixture.h"
 
@@ -398,7 +399,7 @@ private slots:
             killEnv.insert("CUDNN_SETUP_TEST_KILL_AT", point);
             QProcess child;
             child.setProcessEnvironment(killEnv);
-            child.start(QStringLiteral(CUDNN_SETUP_CLI_PATH), args);
+            child.start(cudnnsetup::testpaths::cli(), args);
             QVERIFY(child.waitForStarted());
             QVERIFY(child.waitForFinished(120000));
             const QByteArray said = child.readAllStandardOutput() + child.readAllStandardError();

@@ -9,6 +9,7 @@
 // Reading what the tool asked of the kernel is the only honest check: a file that was not
 // fsynced reads back the same until the power goes.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 
@@ -252,7 +253,7 @@ private slots:
         p.start(m_strace, {"-f", "-y", "-qq", "-s", "4096", "-o", trace, "-e",
                            "trace=openat,open,creat,close,fsync,fdatasync,rename,renameat,renameat2,mkdir,mkdirat,"
                            "unlink,unlinkat,symlink,symlinkat",
-                           QStringLiteral(CUDNN_SETUP_CLI_PATH), "--json", "--state-dir", state, "install", tarball,
+                           cudnnsetup::testpaths::cli(), "--json", "--state-dir", state, "install", tarball,
                            "--toolkit", toolkit, "--allow-unknown"});
         QVERIFY(p.waitForFinished(300000));
         const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();

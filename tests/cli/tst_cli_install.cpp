@@ -1,5 +1,6 @@
 // install / uninstall / repair / recover / elevated-apply through the built binary.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "installfixture.h"
 
 #include "fixtures/tarbuilder.h"
@@ -505,7 +506,7 @@ private slots:
         slow.insert("CUDNN_SETUP_TEST_OP_DELAY_MS", "60");
         QProcess first;
         first.setProcessEnvironment(slow);
-        first.start(QStringLiteral(CUDNN_SETUP_CLI_PATH),
+        first.start(cudnnsetup::testpaths::cli(),
                     {"--json", "--state-dir", m_state, "install", m_release.path, "--toolkit", m_toolkit, "--sha256",
                      sha()});
         QVERIFY(first.waitForStarted());

@@ -30,6 +30,7 @@
 // Skipped, with the reason, without root, unshare, pkexec, polkitd or dbus-daemon
 // (scripts/deps.sh test installs them), or without the release build (scripts/test.sh builds it).
 #include "clirunner.h"
+#include "testpaths.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "install/plan.h"
@@ -66,7 +67,7 @@ using installtest::manifest;  // every path below a root: type, size, permission
 
 namespace {
 
-const QString kReleaseCli = QStringLiteral(CUDNN_SETUP_RELEASE_CLI_PATH);
+const QString kReleaseCli = cudnnsetup::testpaths::releaseCli();
 const QString kPkexec = QStringLiteral("/usr/bin/pkexec");
 const QString kPolkitd = QStringLiteral("/usr/lib/polkit-1/polkitd");
 constexpr int kTimeoutMs = 240000;
@@ -300,7 +301,7 @@ class TestCliPkexec : public QObject {
     // must leave as they are, and the stand-in ldconfig's trace cleared.
     QStringList killedInstall(const QString& toolkit) const
     {
-        return {"CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(QStringLiteral(CUDNN_SETUP_CLI_PATH)) + " --json install " +
+        return {"CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(cudnnsetup::testpaths::cli()) + " --json install " +
                     quoted(m_tarball) + " --toolkit " + quoted(toolkit) +
                     " --allow-unknown > \"$out/killed.out\" 2>&1; echo $? > \"$out/killed.rc\"",
                 "test -f /var/lib/cudnn-setup/journal.json || echo 'no journal' > \"$out/killed.out\""};
@@ -463,7 +464,7 @@ private slots:
         const QString toolkit = makeToolkit("cuda-13.0-interrupted-" + QString(QTest::currentDataTag()).replace(' ', '-'));
         const QStringList before = manifest(toolkit);
         QStringList lines;
-        lines << "CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(QStringLiteral(CUDNN_SETUP_CLI_PATH)) + " --json install " +
+        lines << "CUDNN_SETUP_TEST_KILL_AT=after:4 " + quoted(cudnnsetup::testpaths::cli()) + " --json install " +
                      quoted(m_tarball) + " --toolkit " + quoted(toolkit) +
                      " --allow-unknown > \"$out/killed.out\" 2>&1; echo $? > \"$out/killed.rc\"";
         lines << "find " + quoted(toolkit) + " -printf '%P\\n' | sort > \"$out/toolkit-after-kill\"";
@@ -714,17 +715,17 @@ private slots:
     // auth_admin_keep for an active session, the helper's absolute path.
     void polkitActionIsRegistered()
     {
-        const QString policy = QStringLiteral(CUDNN_SETUP_POLKIT_POLICY_FILE);
+        const QString policy = cudnnsetup::testpaths::polkitPolicyFile();
         if (!QFileInfo::exists(policy))
             QSKIP(qPrintable("no configured action file at " + policy));
-        const QStringList lines{"pkaction --verbose --action-id " CUDNN_SETUP_POLKIT_ACTION " > \"$out/pkaction.out\" 2>&1; "
+        const QStringList lines{"pkaction --verbose --action-id " + cudnnsetup::testpaths::polkitAction() + " > \"$out/pkaction.out\" 2>&1; "
                                 "echo $? > \"$out/pkaction.rc\""};
         const Outcome o = inNamespace("polkit-action", QString(), lines, policy);
         QVERIFY2(o.rc == 0, qPrintable("namespace script exit " + QString::number(o.rc) + "\n" + o.log));
         const QByteArray out = readAll(o.out + "/pkaction.out");
         QVERIFY2(readAll(o.out + "/pkaction.rc").trimmed() == "0", out + o.log);
         QVERIFY2(out.contains("implicit active:   auth_admin_keep"), out);
-        QVERIFY2(out.contains("org.freedesktop.policykit.exec.path -> " CUDNN_SETUP_POLKIT_HELPER_PATH), out);
+        QVERIFY2(out.contains(("org.freedesktop.policykit.exec.path -> " + cudnnsetup::testpaths::polkitHelper()).toUtf8()), out);
         QVERIFY2(out.contains("$(command_line)") || out.contains("description:"), out);
     }
 

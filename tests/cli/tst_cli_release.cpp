@@ -7,6 +7,7 @@
 // variable does take effect there: the observation is real, not a test that cannot fail.
 // The build makes it beside the hooks-on tool; without it the test skips.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "fixtures/tarbuilder.h"
 #include "fixtures/toolkitbuilder.h"
 #include "installfixture.h"
@@ -27,8 +28,8 @@ using namespace installtest;
 
 namespace {
 
-const QString kReleaseCli = QStringLiteral(CUDNN_SETUP_RELEASE_CLI_PATH);
-const QString kHooksCli = QStringLiteral(CUDNN_SETUP_CLI_PATH);
+const QString kReleaseCli = cudnnsetup::testpaths::releaseCli();
+const QString kHooksCli = cudnnsetup::testpaths::cli();
 // A release install here takes about a second; a hook that was honoured (ten minutes before each
 // step) is killed at this timeout, well inside Qt Test's five minutes per test function.
 constexpr int kTimeoutMs = 120000;

@@ -1,6 +1,7 @@
 // `cudnn-setup-cli validate` as a script would run it: exit codes and the contract's JSON fields,
 // against the real cuDNN (no driver on CI) and against the test doubles.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "core/validate/doubles/faketoolkit.h"
 
 #include <QFile>
@@ -57,7 +58,7 @@ private slots:
         QTemporaryDir dir;
         QCOMPARE(faketoolkit::build(dir.path()), QString());
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("CUDNN_SETUP_LIBCUDA", CUDNN_SETUP_FAKE_CUDA);
+        env.insert("CUDNN_SETUP_LIBCUDA", cudnnsetup::testpaths::fakeCuda());
         if (!fault.isEmpty())
             env.insert("CUDNN_DOUBLE_FAULT", fault);
         const CliRun r = runCli({"validate", "--quick", "--json", "--toolkit", dir.path(), "--seed", "42"}, env);
@@ -85,7 +86,7 @@ private slots:
         QTemporaryDir dir;
         QCOMPARE(faketoolkit::build(dir.path()), QString());
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("CUDNN_SETUP_LIBCUDA", CUDNN_SETUP_FAKE_CUDA);
+        env.insert("CUDNN_SETUP_LIBCUDA", cudnnsetup::testpaths::fakeCuda());
         const CliRun r = runCli({"validate", "--quick", "--toolkit", dir.path()}, env);
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("PASS tiny-3x3 IMPLICIT_GEMM [fma]"));

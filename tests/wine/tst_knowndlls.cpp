@@ -5,6 +5,7 @@
 // Read from the cross build's images with core's own PE reader.
 
 #include "archive/pereader.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -96,7 +97,7 @@ private slots:
         QFETCH(QString, exe);
         QFETCH(bool, elevated);
         QFETCH(int, subsystem);
-        const QString path = QStringLiteral(CUDNN_SETUP_WINDOWS_BUILD_DIR "/app/") + exe;
+        const QString path = (cudnnsetup::testpaths::windowsBuildDir() + "/app/") + exe;
         if (!QFileInfo::exists(path))
             QSKIP(qPrintable(path + " is not built; build the windows-mingw preset first (scripts/test.sh does)"));
         if (!elevated && ::subsystem(path) == 3)

@@ -2,6 +2,7 @@
 // byte-identical toolkit, repair from a chosen archive, the report, and Validate (the no-GPU
 // outcome and a passing run over the validate doubles) in English and Chinese.
 #include "wizardfixture.h"
+#include "testpaths.h"
 
 #include "fixtures/toolkitbuilder.h"
 #include "faketoolkit.h"
@@ -243,7 +244,7 @@ void TestWizardMaintenance::validateOutcomes()
     SessionConfig c = config(tag);
     c.validateQuick = true;
     if (driverDouble)
-        c.validateDriverLibrary = QStringLiteral(CUDNN_SETUP_FAKE_CUDA);
+        c.validateDriverLibrary = cudnnsetup::testpaths::fakeCuda();
     openMaintenance(h, c, toolkit);
     if (QTest::currentTestFailed())
         return;

@@ -1,6 +1,7 @@
 // The wizard's service layer without pages: languages and translations, the task
 // runner (coalescing, cancel), the validate child process, archive discovery.
 #include "fixtures/toolkitbuilder.h"
+#include "testpaths.h"
 #include "wizard/archiveservice.h"
 #include "wizard/logdigest.h"
 #include "wizard/problemtext.h"
@@ -84,7 +85,7 @@ void TestWizardServices::translationsComplete()
     // Every text of the Chinese file is translated and keeps its placeholders; the English file
     // has every plural form. An untranslated string would show English in the Chinese wizard.
     QFETCH(QString, file);
-    QFile f(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/translations/") + file);
+    QFile f((cudnnsetup::testpaths::sourceDir() + "/resources/translations/") + file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&f);
     const bool chinese = file.contains(QLatin1String("zh_CN"));
@@ -406,7 +407,7 @@ QStringList TestWizardServices::documentedCodes()
 {
     // Every problem/warning code in the first column of a "code" table of docs/*.md.
     QStringList codes;
-    const QDir docs(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/docs"));
+    const QDir docs((cudnnsetup::testpaths::sourceDir() + "/docs"));
     const QRegularExpression tick(QStringLiteral("`([a-z0-9]+(?:-[a-z0-9]+)+|[a-z]+)`"));
     for (const QString& name : docs.entryList({QStringLiteral("*.md")}, QDir::Files)) {
         QFile f(docs.filePath(name));

@@ -1,4 +1,5 @@
 #include "wizardfixture.h"
+#include "testpaths.h"
 
 #include "fixtures/toolkitbuilder.h"
 #include "wizard/archiveservice.h"
@@ -69,7 +70,7 @@ SessionConfig WizardFixture::config(const QString& tag) const
     c.stateDir = m_dir.filePath(tag + QStringLiteral("/state"));
     c.logDir = m_dir.filePath(tag + QStringLiteral("/logs"));
     // CUDNN_SETUP_TEST_VALIDATOR: another build's CLI (e.g. one with the validate branch) for a manual check.
-    c.validatorProgram = qEnvironmentVariable("CUDNN_SETUP_TEST_VALIDATOR", QStringLiteral(CUDNN_SETUP_CLI_PATH));
+    c.validatorProgram = qEnvironmentVariable("CUDNN_SETUP_TEST_VALIDATOR", cudnnsetup::testpaths::cli());
     c.validateTimeoutMs = 90000;
     c.noPath = true;  // never touch this machine's PATH from a test
     return c;

@@ -1,4 +1,5 @@
 #include "wizardharness.h"
+#include "testpaths.h"
 
 #include <QAbstractButton>
 #include <QCryptographicHash>
@@ -113,7 +114,7 @@ bool Harness::next()
 
 void Harness::screenshot(const QString& lang, const QString& name) const
 {
-    const QString dir = QStringLiteral(CUDNN_SETUP_SCREENSHOT_DIR "/%1").arg(lang);
+    const QString dir = (cudnnsetup::testpaths::screenshotDir() + "/%1").arg(lang);
     QDir().mkpath(dir);
     QCoreApplication::processEvents();
     wizard->grab().save(QStringLiteral("%1/%2.png").arg(dir, name));

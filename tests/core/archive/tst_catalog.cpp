@@ -1,6 +1,7 @@
 // The compiled-in catalog holds every official hash of the fact sheet and is looked up
 // by hash and by official file name.
 #include "archive/catalog.h"
+#include "testpaths.h"
 #include "archive/manifest.h"
 
 #include <QDir>
@@ -95,7 +96,7 @@ private slots:
     // the Python generator and the C++ parser agree on each real file, not only on the four in tst_manifest.
     void builtinHoldsEveryManifestArtifact()
     {
-        const QDir dir(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/catalog/redistrib"));
+        const QDir dir((cudnnsetup::testpaths::sourceDir() + "/resources/catalog/redistrib"));
         const QStringList files = dir.entryList({QStringLiteral("redistrib_*.json")}, QDir::Files, QDir::Name);
         QVERIFY(files.size() >= 40);
         int checked = 0;
@@ -122,7 +123,7 @@ private slots:
     }
     void builtinHasEveryWindowsNameOfTheHashList()
     {
-        QFile f(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/catalog/hashes.tsv"));
+        QFile f((cudnnsetup::testpaths::sourceDir() + "/resources/catalog/hashes.tsv"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         int windows = 0;
         for (const QString& line : QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts).mid(1)) {

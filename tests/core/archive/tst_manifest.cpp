@@ -1,5 +1,6 @@
 // NVIDIA redistrib_*.json in both the direct and the variant-nested form.
 #include "archive/manifest.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -125,7 +126,7 @@ private slots:
         QFETCH(int, artifacts);
         QFETCH(int, windowsX64);
         QFETCH(QString, label);
-        const std::string path = std::string(CUDNN_SETUP_SOURCE_DIR) + "/resources/catalog/redistrib/" + file.toStdString();
+        const std::string path = cudnnsetup::testpaths::sourceDir().toStdString() + "/resources/catalog/redistrib/" + file.toStdString();
         auto m = readManifestFile(path);
         QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
         QCOMPARE(QString::fromStdString(m->releaseLabel), label);
@@ -140,7 +141,7 @@ private slots:
     }
     void keepsBothEntriesOfAMixedPlatform()
     {
-        const std::string path = std::string(CUDNN_SETUP_SOURCE_DIR) + "/resources/catalog/redistrib/redistrib_9.27.0.json";
+        const std::string path = cudnnsetup::testpaths::sourceDir().toStdString() + "/resources/catalog/redistrib/redistrib_9.27.0.json";
         auto m = readManifestFile(path);
         QVERIFY(m.ok());
         const ManifestEntry* direct = m->findByFileName("cudnn-windows-arm64-9.27.0.42_cuda13.4-archive.zip");

@@ -1,4 +1,5 @@
 #include "archive/releases.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -263,7 +264,7 @@ private slots:
     // version, platform and CUDA it names.
     void parsesEveryOfficialName()
     {
-        QFile f(QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/resources/catalog/hashes.tsv"));
+        QFile f((cudnnsetup::testpaths::sourceDir() + "/resources/catalog/hashes.tsv"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         int names = 0;
         const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);

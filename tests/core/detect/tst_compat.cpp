@@ -1,5 +1,6 @@
 // compat.json against the fact sheet's rows (../shared/reference/cudnn-facts.md §5).
 #include "detect/compat.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -115,7 +116,7 @@ private slots:
 
     void everyFindingDocumented()
     {
-        QFile doc(QStringLiteral(CUDNN_SETUP_SOURCE_DIR) + "/docs/detect.md");
+        QFile doc(cudnnsetup::testpaths::sourceDir() + "/docs/detect.md");
         QVERIFY2(doc.open(QIODevice::ReadOnly), "docs/detect.md is missing");
         const QByteArray text = doc.readAll();
         for (const auto& [code, f] : CompatRules::builtin().findings()) {

@@ -2,6 +2,7 @@
 // (tests/core/validate/doubles): the paths a machine with a driver takes, which the CI
 // machines (no GPU) never reach with the real libraries.
 #include "detect/driver.h"
+#include "testpaths.h"
 #include "fixtures/fakeenvironment.h"
 
 #include <QTest>
@@ -50,8 +51,8 @@ private slots:
         QFETCH(int, cudaVersion);
         QFETCH(QString, library);
         QFETCH(QString, detail);
-        const std::string cudaLib = cuda == "double" ? CUDNN_SETUP_FAKE_CUDA : cuda.toStdString();
-        const std::string nvmlLib = nvml == "double" ? CUDNN_SETUP_FAKE_NVML : nvml.toStdString();
+        const std::string cudaLib = cuda == "double" ? cudnnsetup::testpaths::fakeCuda().toStdString() : cuda.toStdString();
+        const std::string nvmlLib = nvml == "double" ? cudnnsetup::testpaths::fakeNvml().toStdString() : nvml.toStdString();
         FakeEnvironment env;
         env.set("CUDNN_SETUP_LIBCUDA", cudaLib);
         env.set("CUDNN_SETUP_LIBNVML", nvmlLib);

@@ -1,6 +1,7 @@
 // The child-process runner: output capture, exit codes, crash and timeout, and validateInChild
 // against the real CLI with the doubles (crash and hang inside "cuDNN").
 #include "doubles/faketoolkit.h"
+#include "testpaths.h"
 #include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "validate/validatechild.h"
@@ -139,11 +140,11 @@ private slots:
         });
         validate::ValidateOptions o;
         o.toolkit = dir.path().toStdString();
-        o.driverLibrary = CUDNN_SETUP_FAKE_CUDA;
+        o.driverLibrary = cudnnsetup::testpaths::fakeCuda().toStdString();
         o.quick = true;
         QElapsedTimer t;
         t.start();
-        const auto r = validate::validateInChild(CUDNN_SETUP_CLI_PATH, o, {.timeoutMs = 4000});
+        const auto r = validate::validateInChild(cudnnsetup::testpaths::cli().toStdString(), o, {.timeoutMs = 4000});
         QCOMPARE(r.ok, ok);
         if (ok) {
             QVERIFY(r.problems.empty());

@@ -1,5 +1,6 @@
 // Orchestration and every error path, with the test-double cuDNN and driver (CPU only).
 #include "doubles/faketoolkit.h"
+#include "testpaths.h"
 #include "validate/validator.h"
 
 #include <QFile>
@@ -49,7 +50,7 @@ private slots:
         QVERIFY2(err.isEmpty(), qPrintable(err));
         m_opt = ValidateOptions{};
         m_opt.toolkit = m_dir->path().toStdString();
-        m_opt.driverLibrary = CUDNN_SETUP_FAKE_CUDA;
+        m_opt.driverLibrary = cudnnsetup::testpaths::fakeCuda().toStdString();
         m_opt.quick = true;
         m_opt.timedRuns = 2;
         m_opt.warmupRuns = 1;
@@ -166,7 +167,7 @@ private slots:
     {
         const QString ops = m_dir->path() + "/lib/libcudnn_ops.so.9";
         QVERIFY(QFile::remove(ops));
-        QVERIFY(QFile::copy(CUDNN_SETUP_FAKE_SUB_NEEDS, ops));
+        QVERIFY(QFile::copy(cudnnsetup::testpaths::fakeSubNeeds(), ops));
         const ValidationReport r = run();
         QVERIFY2(hasCode(r, "missing-cublas"), dump(r));
         QVERIFY(QString::fromStdString(r.problems[0].message).contains("libcublasLt.so.77"));
@@ -201,7 +202,7 @@ private slots:
     {
         const QString main = m_dir->path() + "/lib/libcudnn.so.9";
         QVERIFY(QFile::remove(main));
-        QVERIFY(QFile::copy(CUDNN_SETUP_FAKE_SUB, main));
+        QVERIFY(QFile::copy(cudnnsetup::testpaths::fakeSub(), main));
         const ValidationReport r = run();
         QVERIFY2(hasCode(r, "missing-symbol"), dump(r));
     }

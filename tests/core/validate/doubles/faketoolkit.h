@@ -2,6 +2,7 @@
 // Builds a toolkit folder out of the test doubles: lib/libcudnn.so.9, its seven sub-libraries and a
 // libcublasLt.so.13, all copies, so a test can remove or replace any one of them.
 #include <QDir>
+#include "testpaths.h"
 #include <QFile>
 #include <QString>
 #include <QStringList>
@@ -24,12 +25,12 @@ inline QString build(const QString& root)
         QFile::remove(lib + "/" + name);
         return QFile::copy(from, lib + "/" + name) ? QString() : "cannot copy " + from + " to " + name;
     };
-    QString err = copy(CUDNN_SETUP_FAKE_CUDNN, "libcudnn.so.9");
+    QString err = copy(cudnnsetup::testpaths::fakeCudnn(), "libcudnn.so.9");
     for (const auto& s : subLibraries())
         if (err.isEmpty())
-            err = copy(CUDNN_SETUP_FAKE_SUB, s);
+            err = copy(cudnnsetup::testpaths::fakeSub(), s);
     if (err.isEmpty())
-        err = copy(CUDNN_SETUP_FAKE_SUB, "libcublasLt.so.13");
+        err = copy(cudnnsetup::testpaths::fakeSub(), "libcublasLt.so.13");
     return err;
 }
 
