@@ -4,6 +4,8 @@
 
 #include "platform/win32.h"
 
+#include <tlhelp32.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -34,6 +36,25 @@ bool readAvailable(HANDLE pipe, std::string* into)
             return false;
         into->append(buf, got);
     }
+}
+
+// What Wine still counts of a process that did not end in time: its threads and its exit code.
+// With the kill hook's line in the output, a stuck run is one the kill did not end; without it,
+// the program stopped before the kill point.
+std::string describeStuck(const PROCESS_INFORMATION& pi)
+{
+    int threads = 0;
+    if (HANDLE snap = ::CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0); snap != INVALID_HANDLE_VALUE) {
+        THREADENTRY32 t{};
+        t.dwSize = sizeof t;
+        for (BOOL more = ::Thread32First(snap, &t); more; more = ::Thread32Next(snap, &t))
+            threads += t.th32OwnerProcessID == pi.dwProcessId;
+        ::CloseHandle(snap);
+    }
+    DWORD code = 0;
+    ::GetExitCodeProcess(pi.hProcess, &code);
+    return std::to_string(threads) + " thread(s) alive, exit code " +
+           (code == STILL_ACTIVE ? std::string("STILL_ACTIVE") : std::to_string(code));
 }
 
 }  // namespace
@@ -83,10 +104,11 @@ CliResult runProgram(const std::filesystem::path& exe, const std::vector<std::st
             if (endedAt && now - *endedAt >= kAfterEnd)
                 break;
             if (!endedAt && now >= deadline) {
+                const std::string stuck = describeStuck(pi);
                 ::TerminateProcess(pi.hProcess, 124);
                 r.timedOut = true;
                 r.err += "\n[runProgram: " + exe.filename().string() + " still running after " +
-                         std::to_string(limit.count()) + " s: ended with TerminateProcess]\n";
+                         std::to_string(limit.count()) + " s (" + stuck + "): ended with TerminateProcess]\n";
                 break;
             }
             ::Sleep(2);
