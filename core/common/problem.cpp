@@ -1,5 +1,7 @@
 #include "common/problem.h"
 
+#include <nlohmann/json.hpp>
+
 namespace cudnnsetup {
 
 nlohmann::json toJson(const Problem& p)

@@ -2,7 +2,7 @@
 // Stable problem codes shared by verify, detect, install, repair and validate.
 // The code strings are part of the command-line contract: never rename one.
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>

@@ -2,6 +2,7 @@
 #include "common/progress.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <vector>
 
