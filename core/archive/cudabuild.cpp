@@ -1,5 +1,6 @@
 #include "archive/cudabuild.h"
 
+#include <algorithm>
 #include <array>
 
 namespace cudnnsetup {

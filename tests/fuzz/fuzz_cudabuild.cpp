@@ -3,6 +3,7 @@
 // the one rule reads a CUDA major from, and there are never more than kMaxNames.
 #include "archive/cudabuild.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
