@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace cudnnsetup {
 
@@ -191,27 +192,33 @@ void CudaNameScanner::scan(bool atEnd)
     const std::size_t n = m_buffer.size();
     // A position is decided once a whole name and the byte after it could be seen from it, or at the end.
     const std::size_t decidable = atEnd ? n : (n > kMaxNameLength ? n - kMaxNameLength : 0);
-    std::size_t p = m_from;
-    while (p < decidable) {
-        if (!kStarts[b[p]] || (p > 0 && isWordChar(b[p - 1]))) {
-            ++p;
-            continue;
-        }
-        const auto m = nameAt(b + p, n - p);
-        if (!m) {
-            ++p;
-            continue;
-        }
-        if (m_names.size() < kMaxNames)
-            m_names.emplace(m_buffer.substr(p, m->length));
-        p += m->length;
+    if (decidable > m_from) {
+        auto tryAt = [&](std::size_t anchor, std::size_t back) {
+            if (anchor < back)
+                return;
+            const std::size_t p = anchor - back;
+            if (p < m_from || p >= decidable || !kStarts[b[p]] || (p > 0 && isWordChar(b[p - 1])))
+                return;
+            if (const auto m = nameAt(b + p, n - p); m && m_names.size() < kMaxNames)
+                m_names.emplace(m_buffer.substr(p, m->length));
+        };
+        // Every name has an anchor a fixed distance from its start: cublasLt64_12.dll the '_' after
+        // "<stem>64", libnvrtc.so.12 the '.' after "lib<stem>". memchr finds those far faster than a
+        // test of every byte (a tarball's libraries are scanned whole: a gigabyte and more).
+        const std::size_t end = std::min(n, decidable + kMaxNameLength);
+        for (const char anchor : {'_', '.'})
+            for (const unsigned char* at = b + m_from;
+                 (at = static_cast<const unsigned char*>(std::memchr(at, anchor, end - std::size_t(at - b)))); ++at)
+                for (const std::string_view stem : kStems)
+                    tryAt(std::size_t(at - b), stem.size() + (anchor == '_' ? 2 : 3));
     }
     if (atEnd)
         return;
     // Keep the undecided bytes and the one before them (it says whether a name may start there).
-    const std::size_t keep = p > 0 ? p - 1 : 0;
+    const std::size_t from = std::max(decidable, m_from);
+    const std::size_t keep = from > 0 ? from - 1 : 0;
     m_buffer.erase(0, keep);
-    m_from = p - keep;
+    m_from = from - keep;
 }
 
 std::optional<CudaImport> cudaEvidenceOf(const std::string& file, const std::vector<std::string>& imports,
