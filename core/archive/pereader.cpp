@@ -113,6 +113,7 @@ private:
 
 struct Section {
     std::uint32_t virtualAddress = 0, virtualSize = 0, rawSize = 0, rawPointer = 0;
+    std::array<std::uint8_t, 8> name{};  // NUL-padded, as the section table writes it
 };
 
 constexpr std::uint16_t kMagicPe32 = 0x10B;
@@ -199,7 +200,7 @@ bool readHeaders(const Source& src, PeInfo& info, Headers& h)
         Section s;
         const std::uint64_t at = h.sectionTable + i * 40;
         if (!src.u32(at + 8, s.virtualSize) || !src.u32(at + 12, s.virtualAddress) || !src.u32(at + 16, s.rawSize)
-            || !src.u32(at + 20, s.rawPointer))
+            || !src.u32(at + 20, s.rawPointer) || !src.read(at, s.name.size(), s.name.data()))
             break;
         h.sections.push_back(s);
     }
@@ -609,6 +610,11 @@ void PeStreamReader::planCaptures()
     if (h.sections.size() < h.sectionCount && m_head.size() < kHeadLimit)
         return;  // section table not complete yet
     m_planned = true;
+    for (const auto& s : h.sections)
+        if (std::memcmp(s.name.data(), ".rdata\0", 7) == 0 && s.rawSize > 0) {
+            m_readOnlyData = {s.rawPointer, std::uint64_t(s.rawPointer) + s.rawSize};
+            break;
+        }
     if (const Section* rs = h.resourceRva ? sectionFor(h, h.resourceRva, 16) : nullptr)
         addWindow(rs->rawPointer, rs->rawPointer + std::min<std::uint64_t>(rs->rawSize, kResourceLimit));
     if (const auto imports = importDescriptorRange(h)) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudnnsetup {
@@ -53,6 +54,11 @@ public:
     bool needs(std::uint64_t offset, std::uint64_t size) const;
     void skip(std::uint64_t size);
     PeInfo finish() const;
+    // The file range [first, second) of the .rdata section (where MSVC puts string literals, such as
+    // the "cublasLt64_12.dll" cuDNN 9 loads by name), once the section table has streamed past;
+    // nullopt before that and for an image without one. The reader itself keeps none of it.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> readOnlyData() const { return m_readOnlyData; }
+    bool headersRead() const { return m_planned; }
 
     // A range of the image kept while it streams past (internal; public for the parser's source).
     struct Window {
@@ -69,6 +75,7 @@ private:
     std::optional<std::size_t> m_descriptors;  // the window whose names are not planned yet
     bool m_planned = false;
     std::uint64_t m_total = 0;
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> m_readOnlyData;
 };
 
 }  // namespace cudnnsetup

@@ -30,23 +30,35 @@ const char* kNotUsed = " Nothing was extracted; do not use this archive: downloa
 
 std::string inQuotes(const std::string& s) { return "\"" + s + "\""; }
 
+// The ELF facts, and the CUDA libraries the library names anywhere in its bytes: a tar entry
+// streams past whole anyway, so DT_NEEDED (libcublas.so.11 of cuDNN 8, in .dynstr) and the names
+// cuDNN 9 passes to dlopen (libcublasLt.so.13, in .rodata) are found by the one scan.
 class ElfConsumer : public EntryConsumer {
 public:
-    explicit ElfConsumer(std::optional<ElfFacts>& out) : m_out(out) {}
+    ElfConsumer(std::optional<ElfFacts>& out, std::optional<std::vector<std::string>>& cudaNames)
+        : m_out(out), m_cudaNames(cudaNames)
+    {
+    }
     bool write(const std::uint8_t* data, std::size_t size) override
     {
         m_reader.feed(data, size);
+        m_scanner.feed(data, size);
         return true;
     }
     void finish(bool intact) override
     {
-        if (intact)
-            m_out = m_reader.finish();
+        if (!intact)
+            return;
+        m_out = m_reader.finish();
+        m_scanner.finish();
+        m_cudaNames = m_scanner.nameList();
     }
 
 private:
     ElfStreamReader m_reader;
+    CudaNameScanner m_scanner;
     std::optional<ElfFacts>& m_out;
+    std::optional<std::vector<std::string>>& m_cudaNames;
 };
 
 class TextConsumer : public EntryConsumer {
@@ -173,6 +185,7 @@ std::optional<std::pair<std::string, std::string>> splitSharedName(const std::st
 
 struct EntryState {
     std::optional<ElfFacts> elf;
+    std::optional<std::vector<std::string>> cudaNames;
     std::optional<std::string> text;
 };
 
@@ -328,7 +341,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
         if (base == "cudnn_version.h")
             d.consumer = std::make_unique<TextConsumer>(states.back().text);
         else if (splitSharedName(base))
-            d.consumer = std::make_unique<ElfConsumer>(states.back().elf);
+            d.consumer = std::make_unique<ElfConsumer>(states.back().elf, states.back().cudaNames);
         // The install's one-pass staging (VerifyOptions::alsoConsume): the same bytes, from the same read.
         if (options.alsoConsume) {
             ZipEntryInfo z;
@@ -426,6 +439,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
 
     std::vector<VersionClaim> claims;
     std::optional<Version> headerVersion, fileVersion;
+    std::vector<CudaImport> cudaImports;  // each library's CUDA libraries (archive/cudabuild.h)
     for (const TarEntryInfo& e : entries) {
         const EntryState& st = states[e.index];
         const std::string path = stripSlash(checkEntryPath(e.name).normalized);
@@ -456,6 +470,8 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
                                       " shared library: download the " + layout.platform + " cuDNN tarball from NVIDIA."});
             continue;
         }
+        if (auto evidence = cudaEvidenceOf(path, {}, states[e.index].cudaNames.value_or(std::vector<std::string>{})))
+            cudaImports.push_back(std::move(*evidence));
         if (auto v = Version::parse(split->second); v && split->second.find('.') != std::string::npos) {
             claims.push_back(VersionClaim{base + " (file name)", path, namedAsWritten(*v, split->second)});
             if (!fileVersion)
@@ -517,11 +533,20 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
         r.release = verdict.officialRelease;
     else if (version)
         r.release = ReleaseId{*version, fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or(""), layout.platform};
-    // The build's CUDA major for the planner: NVIDIA's hash, else the name (the libraries' DT_NEEDED
-    // are not read here yet; cuDNN 9 names cuBLASLt for dlopen rather than linking it).
-    if (r.release && (r.buildCudaMajor = cudaMajorOfText(r.release->cuda)))
-        r.buildCudaSource = verdict.isOfficial() ? (verdict.authenticity == Authenticity::Official ? "catalog" : "manifest")
-                                                 : "name";
+    // The build's CUDA major for the planner: NVIDIA's hash, else the CUDA libraries the libraries
+    // need or name for dlopen (a _cuda13 tarball whose libraries name libcublasLt.so.12 is a CUDA
+    // 12 build: cuda-major-mismatch; only a warning when the hash is NVIDIA's), else the name.
+    const std::string nameCuda = fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or("");
+    const bool official = verdict.isOfficial();
+    const std::string claimedCuda = official && verdict.officialRelease ? verdict.officialRelease->cuda : nameCuda;
+    const std::optional<CudaImport> own = checkCudaBuild(cudaImports, claimedCuda, name, official ? r.warnings : r.problems);
+    if (official && r.release && (r.buildCudaMajor = cudaMajorOfText(r.release->cuda)))
+        r.buildCudaSource = verdict.authenticity == Authenticity::Official ? "catalog" : "manifest";
+    else if (own) {
+        r.buildCudaMajor = own->major;
+        r.buildCudaSource = own->byName ? "library strings" : "imports";
+    } else if (r.release && (r.buildCudaMajor = cudaMajorOfText(r.release->cuda)))
+        r.buildCudaSource = "name";
 
     // The release's file set: every library with its two links, every header, the licence.
     if (version) {

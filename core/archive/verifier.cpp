@@ -2,6 +2,7 @@
 
 #include "archive/archivescanner.h"
 #include "archive/catalog.h"
+#include "archive/cudabuild.h"
 #include "archive/manifest.h"
 #include "archive/pathsafety.h"
 #include "archive/pereader.h"
@@ -44,27 +45,61 @@ bool mayBeOfficial(const std::string& name, std::uint64_t size, const VerifyOpti
     return false;
 }
 
-// Keeps only what the PE checks need from a DLL that may be a gigabyte long.
+// Keeps only what the PE checks need from a DLL that may be a gigabyte long, and searches its .rdata
+// (where cuDNN 9 names cublasLt64_12.dll for LoadLibrary; bounded by kCudaNameScanLimit) for the
+// CUDA libraries it loads at run time. Everything else may be passed over (selective()).
 class PeConsumer : public EntryConsumer {
 public:
-    explicit PeConsumer(std::optional<PeInfo>& out) : m_out(out) {}
+    PeConsumer(std::optional<PeInfo>& out, std::optional<std::vector<std::string>>& cudaNames)
+        : m_out(out), m_cudaNames(cudaNames)
+    {
+    }
     bool write(const std::uint8_t* data, std::size_t size) override
     {
-        m_reader.feed(data, size);
+        m_reader.feed(data, size);  // first: these very bytes may complete the section table
+        if (const auto r = scanRange(); r && m_offset + size > r->first && m_offset < r->second) {
+            const std::uint64_t from = std::max(m_offset, r->first), to = std::min(m_offset + size, r->second);
+            m_scanner.feed(data + (from - m_offset), static_cast<std::size_t>(to - from));
+        }
+        m_offset += size;
         return true;
     }
     bool selective() const override { return true; }
-    bool needs(std::uint64_t offset, std::uint64_t size) const override { return m_reader.needs(offset, size); }
-    void skip(std::uint64_t size) override { m_reader.skip(size); }
+    bool needs(std::uint64_t offset, std::uint64_t size) const override
+    {
+        if (m_reader.needs(offset, size))
+            return true;
+        const auto r = scanRange();
+        return r && offset < r->second && offset + size > r->first;
+    }
+    void skip(std::uint64_t size) override
+    {
+        m_reader.skip(size);
+        m_scanner.gap();
+        m_offset += size;
+    }
     void finish(bool intact) override
     {
-        if (intact)
-            m_out = m_reader.finish();
+        if (!intact)
+            return;
+        m_out = m_reader.finish();
+        m_scanner.finish();
+        m_cudaNames = m_scanner.nameList();
     }
 
 private:
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> scanRange() const
+    {
+        auto r = m_reader.readOnlyData();
+        if (r)
+            r->second = std::min(r->second, r->first + kCudaNameScanLimit);
+        return r;
+    }
     PeStreamReader m_reader;
+    CudaNameScanner m_scanner;
+    std::uint64_t m_offset = 0;
     std::optional<PeInfo>& m_out;
+    std::optional<std::vector<std::string>>& m_cudaNames;
 };
 
 class TextConsumer : public EntryConsumer {
@@ -237,6 +272,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     // CRC-checked and dropped. A hostile archive is hashed but never inflated.
     std::vector<std::optional<PeInfo>> pe(entries.size());
     std::vector<std::optional<std::string>> text(entries.size());
+    std::vector<std::optional<std::vector<std::string>>> cudaNames(entries.size());  // named in a DLL's .rdata
     ScanOptions so;
     so.threads = options.threads;
     // A verify that also stages the files (install's one pass) keeps one thread an entry: the
@@ -249,7 +285,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     auto ownConsumer = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
         const std::string base = baseName(e.name);
         if (classifyFile(base) == FileKind::Dll)
-            return std::make_unique<PeConsumer>(pe[e.index]);
+            return std::make_unique<PeConsumer>(pe[e.index], cudaNames[e.index]);
         if (base == "cudnn_version.h")
             return std::make_unique<TextConsumer>(text[e.index]);
         return nullptr;
@@ -330,7 +366,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
         std::string text;
     };
     std::vector<DllVersionField> dllVersionFields;
-    std::vector<CudaImport> cudaImports;  // the first CUDA library each DLL imports
+    std::vector<CudaImport> cudaImports;  // each DLL's CUDA library: the first it imports, else the ones it names
     for (const auto& e : entries) {
         if (e.isDirectory)
             continue;
@@ -364,11 +400,8 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
             }
             if (info->fileDescription)
                 dllVersionFields.push_back({e.name, VersionField::FileDescription, *info->fileDescription});
-            for (const auto& imported : info->imports)
-                if (const auto major = cudaMajorOfImport(imported)) {
-                    cudaImports.push_back({*major, e.name, imported});
-                    break;
-                }
+            if (auto evidence = cudaEvidenceOf(e.name, info->imports, cudaNames[e.index].value_or(std::vector<std::string>{})))
+                cudaImports.push_back(std::move(*evidence));
         }
         if (const auto& t = text[e.index]; t && !headerVersion && (headerVersion = parseVersionHeader(*t)))
             headerEntry = e.name;
@@ -426,17 +459,17 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     else if (version)
         r.release = ReleaseId{*version, fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or(""), "windows-x86_64"};
 
-    // The build's own CUDA major outranks the name's (a _cuda13-archive whose DLLs import
-    // cublasLt64_12.dll is a CUDA 12 build), and NVIDIA's hash outranks both.
+    // The build's own CUDA major outranks the name's (a _cuda13-archive whose DLLs import or, cuDNN 9,
+    // name cublasLt64_12.dll is a CUDA 12 build), and NVIDIA's hash outranks both.
     const std::string nameCuda = fromName.cuda ? *fromName.cuda : fromRoot.cuda.value_or("");
     const std::string claimedCuda = official ? verdict.officialRelease->cuda : nameCuda;
-    const std::optional<int> importsMajor = checkCudaBuild(cudaImports, claimedCuda, name, heuristicFindings);
+    const std::optional<CudaImport> own = checkCudaBuild(cudaImports, claimedCuda, name, heuristicFindings);
     if (const auto catalogMajor = official ? cudaMajorOfText(claimedCuda) : std::nullopt) {
         r.buildCudaMajor = catalogMajor;
         r.buildCudaSource = verdict.authenticity == Authenticity::Official ? "catalog" : "manifest";
-    } else if (importsMajor) {
-        r.buildCudaMajor = importsMajor;
-        r.buildCudaSource = "imports";
+    } else if (own) {
+        r.buildCudaMajor = own->major;
+        r.buildCudaSource = own->byName ? "library strings" : "imports";  // detect's words for the same evidence
     } else if ((r.buildCudaMajor = cudaMajorOfText(nameCuda))) {
         r.buildCudaSource = "name";
     }

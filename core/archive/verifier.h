@@ -94,7 +94,9 @@ struct VerifyResult {
     // the official catalog's (or manifest's) when the hash is NVIDIA's, else what the DLLs import
     // (cublasLt64_12.dll), else the archive's name; nullopt when nothing says (JSON "build_cuda").
     std::optional<int> buildCudaMajor;
-    std::string buildCudaSource;  // "catalog", "manifest", "imports", "name"
+    // "catalog", "manifest", "imports", "library strings" (named for loading at run time, as detect
+    // says too: archive/cudabuild.h), "name"
+    std::string buildCudaSource;
     bool ok() const { return problems.empty() && !cancelled; }
 };
 

@@ -271,8 +271,8 @@ std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionCla
     return verdict;
 }
 
-std::optional<int> checkCudaBuild(const std::vector<CudaImport>& imports, const std::string& nameCuda,
-                                  const std::string& archiveName, Problems& problems)
+std::optional<CudaImport> checkCudaBuild(const std::vector<CudaImport>& imports, const std::string& nameCuda,
+                                        const std::string& archiveName, Problems& problems)
 {
     if (imports.empty())
         return std::nullopt;
@@ -280,7 +280,7 @@ std::optional<int> checkCudaBuild(const std::vector<CudaImport>& imports, const 
     std::map<int, std::size_t> count;
     for (const auto& i : imports)
         ++count[i.major];
-    // The major most DLLs import; on a tie the one the name says (then it is not the odd one out).
+    // The major most files name; on a tie the one the name says (then it is not the odd one out).
     int build = imports.front().major;
     for (const auto& [major, n] : count)
         if (n > count[build] || (n == count[build] && nameMajor == major))
@@ -289,22 +289,24 @@ std::optional<int> checkCudaBuild(const std::vector<CudaImport>& imports, const 
     for (const auto& i : imports)
         if (i.major == build && !witness)
             witness = &i;
+    // "imports cublasLt64_12.dll", or where the name is in the file's data (cuDNN 9 loads it with
+    // LoadLibrary / dlopen; a tarball's DT_NEEDED is read the same way): "names cublasLt64_12.dll".
+    auto says = [](const CudaImport& i) { return baseName(i.file) + (i.byName ? " names " : " imports ") + i.import; };
     const std::string fix = ": the archive mixes cuDNN builds for different CUDA versions or was renamed; install the "
                             "cuDNN build for the CUDA of your toolkit (an archive named ..._cuda<major>-archive), "
                             "downloaded again from NVIDIA (developer.nvidia.com/cudnn).";
     for (const auto& i : imports)
         if (i.major != build)
             problems.push_back(Problem{"cuda-major-mismatch", i.file,
-                                       archiveName + ": " + baseName(i.file) + " imports " + i.import + " (CUDA " +
-                                           std::to_string(i.major) + "), but " + baseName(witness->file) +
-                                           " imports " + witness->import + " (CUDA " + std::to_string(build) + ")" +
-                                           fix});
+                                       archiveName + ": " + says(i) + " (CUDA " + std::to_string(i.major) + "), but " +
+                                           says(*witness) + " (CUDA " + std::to_string(build) + ")" + fix});
+    const bool dlls = classifyFile(baseName(witness->file)) == FileKind::Dll;  // a zip's; else a tarball's .so
     if (nameMajor && *nameMajor != build)
         problems.push_back(Problem{"cuda-major-mismatch", witness->file,
-                                   archiveName + ": its name says CUDA " + nameCuda + ", but " +
-                                       baseName(witness->file) + " imports " + witness->import +
-                                       ", so its DLLs are a build for CUDA " + std::to_string(build) + fix});
-    return build;
+                                   archiveName + ": its name says CUDA " + nameCuda + ", but " + says(*witness) +
+                                       ", so its " + (dlls ? "DLLs" : "libraries") + " are a build for CUDA " +
+                                       std::to_string(build) + fix});
+    return *witness;
 }
 
 AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint64_t size, const std::string& sha256,

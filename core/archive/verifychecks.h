@@ -42,13 +42,14 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
 std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionClaim>& claims,
                                                     const std::string& archiveName, Problems& problems);
 
-// The build's own CUDA major (issue 30, rule 4): what the DLLs' imports say (one CudaImport per DLL
-// that imports a CUDA library), against each other (the major most DLLs import is the build's;
-// each DLL of another is a mix) and against the CUDA the archive's name says (`nameCuda`, "13",
-// "11.3"; empty when unknown): cuda-major-mismatch for each, naming both. Returns the imports'
-// major, nullopt when no DLL imports a CUDA library.
-std::optional<int> checkCudaBuild(const std::vector<CudaImport>& imports, const std::string& nameCuda,
-                                  const std::string& archiveName, Problems& problems);
+// The build's own CUDA major (issue 30, rule 4): what the libraries' imports or run-time names say
+// (one CudaImport per file that says, archive/cudabuild.h cudaEvidenceOf), against each other (the
+// major most files name is the build's; each file of another is a mix) and against the CUDA the
+// archive's name says (`nameCuda`, "13", "11.3"; empty when unknown): cuda-major-mismatch for each,
+// naming both. Returns the first file that names the build's major (its witness), nullopt when no
+// file names a CUDA library.
+std::optional<CudaImport> checkCudaBuild(const std::vector<CudaImport>& imports, const std::string& nameCuda,
+                                        const std::string& archiveName, Problems& problems);
 
 // Authenticity from the catalog, --manifest and --sha256; adds hash-mismatch problems.
 struct AuthenticityVerdict {

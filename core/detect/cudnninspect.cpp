@@ -184,6 +184,7 @@ void inspectLinux(Toolkit& tk)
         if (f.size > 0) {
             const ElfInfo elf = readElf(f.path);
             f.soname = elf.soname;
+            f.imports = elf.needed;  // DT_NEEDED: libcublas.so.11 of a cuDNN 8 build (cudaMajorFromImports)
             f.arch = !elf.isElf ? "not an ELF file" : (elf.is64 && elf.machine == 62 ? "x86-64" : "ELF machine " + std::to_string(elf.machine));
             if (!elf.isElf || !elf.is64 || elf.machine != 62)
                 add(c, "wrong-architecture", "wrong-architecture", f.path, {{"path", f.path}, {"detail", f.arch}});

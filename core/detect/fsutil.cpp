@@ -8,8 +8,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
-#include <set>
 
 namespace fs = std::filesystem;
 
@@ -271,68 +269,29 @@ std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t
     if (!in)
         return {};
     const auto range = readOnlyDataRange(in);
-    std::uint64_t begin = range ? range->first : 0;
-    std::uint64_t size = std::min<std::uint64_t>(range ? range->second : limit, limit);
-    static const std::regex re(R"((?:libcublasLt\.so\.\d+|libcublas\.so\.\d+|libnvrtc\.so\.\d+|cublasLt64_\d+\.dll|cublas64_\d+\.dll|nvrtc64_\d+_0\.dll))",
-                               std::regex::icase);
-    std::set<std::string> found;
-    // Chunks with an overlap, so that a name across a chunk boundary is still seen.
-    constexpr std::size_t kChunk = 4u << 20, kOverlap = 64;
-    std::vector<char> buf;
-    for (std::uint64_t off = begin; off < begin + size;) {
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, begin + size - off));
-        buf.resize(n);
-        in.clear();
-        in.seekg(static_cast<std::streamoff>(off));
+    const std::uint64_t begin = range ? range->first : 0;
+    const std::uint64_t size = std::min<std::uint64_t>(range ? range->second : limit, limit);
+    // The scanner verify uses on the same bytes as they stream out of an archive (archive/cudabuild.h).
+    CudaNameScanner scanner;
+    constexpr std::size_t kChunk = 1u << 20;
+    std::vector<char> buf(kChunk);
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(begin));
+    for (std::uint64_t done = 0; done < size;) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, size - done));
         in.read(buf.data(), static_cast<std::streamsize>(n));
         const auto got = static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount()));
         if (got == 0)
             break;
+        scanner.feed(reinterpret_cast<const std::uint8_t*>(buf.data()), got);
+        done += got;
         if (bytesRead)
-            *bytesRead += got;
-        // Only printable runs can hold a name; regex over them, not over the binary.
-        std::size_t i = 0;
-        while (i < got) {
-            while (i < got && (buf[i] < 0x20 || buf[i] > 0x7e))
-                ++i;
-            const std::size_t start = i;
-            while (i < got && buf[i] >= 0x20 && buf[i] <= 0x7e)
-                ++i;
-            if (i - start >= 12) {
-                const std::string run(buf.data() + start, i - start);
-                for (auto it = std::sregex_iterator(run.begin(), run.end(), re); it != std::sregex_iterator(); ++it)
-                    found.insert(it->str());
-            }
-        }
-        if (got < n || off + got >= begin + size)
+            *bytesRead = done;
+        if (got < n)
             break;
-        off += got > kOverlap ? got - kOverlap : got;
     }
-    return {found.begin(), found.end()};
-}
-
-std::optional<int> cudaMajorFromNames(const std::vector<std::string>& names)
-{
-    static const std::regex so(R"(\.so\.(\d+)$)"), dll(R"(64_(\d+)(?:_0)?\.dll$)", std::regex::icase);
-    std::optional<int> major;
-    for (const auto& n : names) {
-        std::smatch m;
-        int found = 0;
-        if (std::regex_search(n, m, so)) {
-            found = std::stoi(m[1].str());
-        } else if (std::regex_search(n, m, dll)) {
-            const int v = std::stoi(m[1].str());
-            found = m[1].length() == 3 ? v / 10 : v;  // nvrtc64_120_0 / cudart64_110 spell major+minor
-        } else {
-            continue;
-        }
-        if (found < 9 || found > 30)
-            continue;
-        if (major && *major != found)
-            return std::nullopt;
-        major = found;
-    }
-    return major;
+    scanner.finish();
+    return scanner.nameList();
 }
 
 PeQuick readPeQuick(const std::string& path)

@@ -2,6 +2,8 @@
 // Small, non-throwing filesystem helpers for detection (a machine's folders may be
 // unreadable, dangling or vanish while we look).
 
+#include "archive/cudabuild.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -52,9 +54,9 @@ PeQuick readPeQuick(const std::string& path);
 // cublasLt64_12.dll, nvrtc64_120_0.dll), found in its read-only data: the ELF .rodata / PE
 // .rdata section when the section table names one, else the first bytes; never more than
 // `limit` bytes of one file. cuDNN 9 imports none of them, so this is how its CUDA major shows.
-std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit = 32ull << 20,
+// What counts as a name, and the major the names agree on (cudaMajorFromNames), is the rule verify
+// uses too: archive/cudabuild.h.
+std::vector<std::string> cudaLibraryNames(const std::string& path, std::uint64_t limit = kCudaNameScanLimit,
                                           std::uint64_t* bytesRead = nullptr);
-// The CUDA major those names agree on; nullopt when there are none or they disagree.
-std::optional<int> cudaMajorFromNames(const std::vector<std::string>& names);
 
 }  // namespace cudnnsetup

@@ -19,7 +19,7 @@ struct InstalledFile {
     std::optional<std::string> version;  // PE FileVersion, or the soname / file-name version ("9", "9.19.0")
     std::optional<std::string> soname;   // Linux only
     std::string arch;                    // "x64", "x86", "arm64", "x86-64", ... ("" unknown)
-    std::vector<std::string> imports;    // Windows DLLs: the DLLs its import table names
+    std::vector<std::string> imports;    // the DLLs its import table names (Windows), its DT_NEEDED (Linux)
     std::optional<std::string> description;  // Windows DLLs: the VERSIONINFO FileDescription
 };
 

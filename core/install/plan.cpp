@@ -175,6 +175,8 @@ void checkCudaMajor(Plan& plan, const ArchiveInfo& archive, const ToolkitState& 
     const std::string n = std::to_string(*archive.buildCudaMajor), t = std::to_string(*toolkitMajor);
     const std::string name = archive.path.substr(archive.path.find_last_of("/\\") + 1);
     const std::string why = archive.buildCudaSource == "imports" ? " (its DLLs import the CUDA " + n + " libraries)"
+                            : archive.buildCudaSource == "library strings"
+                                ? " (its libraries name the CUDA " + n + " libraries they load at run time)"
                             : archive.buildCudaSource == "name" ? " (its name says so)"
                                                                 : " (NVIDIA's " + archive.buildCudaSource + " says so)";
     plan.problems.push_back({"cuda-major-mismatch", toolkit.root,

@@ -32,9 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         piece = piece * 3 + 1;
     }
     const cudnnsetup::PeInfo skipped = sparse.finish();
+    const auto skippedRdata = sparse.readOnlyData();
     if (skipped.isPe != streamed.isPe || skipped.machine != streamed.machine || skipped.isDll != streamed.isDll ||
         skipped.fileVersion != streamed.fileVersion || skipped.fileDescription != streamed.fileDescription ||
-        skipped.importsRead != streamed.importsRead || skipped.imports != streamed.imports)
+        skipped.importsRead != streamed.importsRead || skipped.imports != streamed.imports ||
+        skippedRdata != stream.readOnlyData())
         std::abort();
     if (whole.isPe != streamed.isPe || whole.machine != streamed.machine || whole.isDll != streamed.isDll)
         std::abort();

@@ -290,6 +290,80 @@ private slots:
         QVERIFY2(found, qPrintable(dump(r)));
     }
 
+    // Issue 30, rule 4 for tarballs: cuDNN 9's libraries name libcublasLt.so.<major> and
+    // libnvrtc.so.<major> for dlopen (the real 9.19 CUDA 13 build: libcudnn_adv and
+    // engines_precompiled, in .rodata), cuDNN 8's need libcublas.so.<major> (DT_NEEDED, in
+    // .dynstr); verify reads both from the libraries' bytes as they stream past.
+    void aBuildsOwnCudaMajorShowsInItsLibraries_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");       // the name's CUDA
+        QTest::addColumn<QStringList>("libs");   // "stem=name,name": strings in that library ("*=" every one)
+        QTest::addColumn<QStringList>("problems");
+        QTest::addColumn<int>("buildCuda");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("says");       // in the cuda-major-mismatch message
+        auto build = [](const QString& major) {
+            return QStringList{"libcudnn_adv=libcublasLt.so." + major,
+                               "libcudnn_engines_precompiled=libcublasLt.so." + major + ",libnvrtc.so." + major};
+        };
+        QTest::newRow("9.19 _cuda13 tarball whose libraries name libcublasLt.so.12 (dlopen, no DT_NEEDED)")
+            << "9.19.0.99" << "13" << build("12") << QStringList{"cuda-major-mismatch"} << 12 << "library strings"
+            << "its name says CUDA 13, but libcudnn_adv.so.9.19.0 names libcublasLt.so.12, so its libraries are a build for CUDA 12";
+        QTest::newRow("genuine 9.19 cuda13 tarball naming libcublasLt.so.13 and libnvrtc.so.13")
+            << "9.19.0.99" << "13" << build("13") << QStringList{} << 13 << "library strings" << "";
+        QTest::newRow("genuine 9.19 cuda12 tarball naming libcublasLt.so.12 and libnvrtc.so.12")
+            << "9.19.0.99" << "12" << build("12") << QStringList{} << 12 << "library strings" << "";
+        QTest::newRow("8.9.7 _cuda12 tarball whose libraries need libcublas.so.11 and libcublasLt.so.11")
+            << "8.9.7.99" << "12" << QStringList{"*=libcublas.so.11,libcublasLt.so.11"} << QStringList{"cuda-major-mismatch"}
+            << 11 << "library strings" << "its name says CUDA 12, but libcudnn";
+        QTest::newRow("one library naming libcublasLt.so.12 among CUDA 13 libraries")
+            << "9.19.0.99" << "13"
+            << QStringList{"libcudnn_adv=libcublasLt.so.12", "libcudnn_ops=libcublasLt.so.13",
+                           "libcudnn_engines_precompiled=libcublasLt.so.13,libnvrtc.so.13"}
+            << QStringList{"cuda-major-mismatch"} << 13 << "library strings"
+            << "libcudnn_adv.so.9.19.0 names libcublasLt.so.12 (CUDA 12), but";
+    }
+    void aBuildsOwnCudaMajorShowsInItsLibraries()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QStringList, libs);
+        QFETCH(QStringList, problems);
+        QFETCH(int, buildCuda);
+        QFETCH(QString, source);
+        QFETCH(QString, says);
+        LinuxReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        const QString full = cudnn.section('.', 0, 2);
+        // What else the libraries' data holds: the driver's name, cuDNN's own, prose with CUDA versions.
+        const std::vector<std::string> noise{"libcuda.so.1", "libcudnn_graph.so.9", "cudnnGetCudartVersion",
+                                             "FORT_NATIVE_12X engine is only supported with nvrtc 12.8 or later",
+                                             "$ORIGIN:$ORIGIN/../../cublas/lib:$ORIGIN/../../cu13/lib"};
+        spec.everyLibStrings = noise;
+        for (const QString& l : libs) {
+            std::vector<std::string> strings = noise;
+            for (const QString& n : l.section('=', 1).split(','))
+                strings.push_back(n.toStdString());
+            if (l.startsWith("*="))
+                spec.everyLibStrings = strings;
+            else
+                spec.libStrings[(l.section('=', 0, 0) + ".so." + full).toStdString()] = strings;
+        }
+        const VerifyResult r = verifyArchive(writeRelease(spec).toStdString(), {});
+        QVERIFY2(codes(r.problems) == problems, qPrintable(dump(r)));
+        QCOMPARE(r.buildCudaMajor.value_or(0), buildCuda);
+        QCOMPARE(QString::fromStdString(r.buildCudaSource), source);
+        QCOMPARE(toJson(r)["build_cuda"]["major"].get<int>(), buildCuda);
+        if (!says.isEmpty()) {
+            bool found = false;
+            for (const auto& p : r.problems)
+                found = found || (p.code == "cuda-major-mismatch" && QString::fromStdString(p.message).contains(says));
+            QVERIFY2(found, qPrintable(dump(r)));
+        }
+    }
+
     void authenticityFromSha256()
     {
         const QString path = writeRelease({});
@@ -367,6 +441,9 @@ private slots:
         const VerifyResult r = verifyArchive(path.toStdString(), {});
         QVERIFY2(r.ok(), qPrintable(dump(r)));
         QCOMPARE(QString::fromStdString(r.release->cudnn.toString()), QString("9.19.0.56"));
+        // NVIDIA's own bytes name libcublasLt.so.13 and libnvrtc.so.13: the build's CUDA major is read from them.
+        QCOMPARE(r.buildCudaMajor.value_or(0), 13);
+        QCOMPARE(QString::fromStdString(r.buildCudaSource), QString("library strings"));
     }
 };
 

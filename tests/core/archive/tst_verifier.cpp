@@ -656,6 +656,102 @@ private slots:
         }
     }
 
+    // Rule 4 for cuDNN 9, whose DLLs import no CUDA library: they name cublasLt64_<major>.dll and
+    // nvrtc64_<major>0_0.dll in .rdata for LoadLibrary, and verify reads those names from the DLL's
+    // own bytes as they stream past (archive/cudabuild.h), as detect does from installed files.
+    void aBuildsOwnCudaMajorShowsInTheNamesItLoads_data()
+    {
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cuda");        // the name's CUDA
+        QTest::addColumn<QString>("name");        // "" = NVIDIA's file name
+        QTest::addColumn<QStringList>("names");   // "dll=name,name": that DLL's .rdata names ("*=" every DLL)
+        QTest::addColumn<bool>("manifest");       // NVIDIA's manifest lists these bytes (install's full pass)
+        QTest::addColumn<QStringList>("problems");
+        QTest::addColumn<bool>("warned");         // cuda-major-mismatch among the warnings
+        QTest::addColumn<int>("buildCuda");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("says");        // in a cuda-major-mismatch message
+        // The real 9.19 Linux build names cuBLASLt in libcudnn_adv and cuBLASLt and NVRTC in
+        // engines_precompiled (.rodata), nothing in the others; the DLLs are taken to do the same.
+        auto build = [](const QString& lt, const QString& nvrtc) {
+            return QStringList{"cudnn_adv64_9.dll=" + lt, "cudnn_engines_precompiled64_9.dll=" + lt + "," + nvrtc};
+        };
+        const QStringList cuda12 = build("cublasLt64_12.dll", "nvrtc64_120_0.dll");
+        const QStringList cuda13 = build("cublasLt64_13.dll", "nvrtc64_130_0.dll");
+        QTest::newRow("9.19 _cuda13-archive whose DLLs name cublasLt64_12.dll (no import)")
+            << "9.19.0.99" << "13" << "" << cuda12 << false << QStringList{"cuda-major-mismatch"} << false << 12
+            << "library strings" << "its name says CUDA 13, but cudnn_";
+        QTest::newRow("genuine 9.19 cuda12 build naming cublasLt64_12.dll and nvrtc64_120_0.dll")
+            << "9.19.0.99" << "12" << "" << cuda12 << false << QStringList{} << false << 12 << "library strings" << "";
+        QTest::newRow("genuine 9.19 cuda13 build naming cublasLt64_13.dll and nvrtc64_130_0.dll")
+            << "9.19.0.99" << "13" << "" << cuda13 << false << QStringList{} << false << 13 << "library strings" << "";
+        QTest::newRow("genuine 9.10 cuda11 build naming cublasLt64_11.dll and nvrtc64_112_0.dll")
+            << "9.10.0.99" << "11" << "" << build("cublasLt64_11.dll", "nvrtc64_112_0.dll") << false << QStringList{}
+            << false << 11 << "library strings" << "";
+        QTest::newRow("renamed download: the names still say CUDA 12")
+            << "9.19.0.99" << "12" << "download.zip" << cuda12 << false << QStringList{} << false << 12
+            << "library strings" << "";
+        QTest::newRow("one DLL naming cublasLt64_12.dll among DLLs naming CUDA 13")
+            << "9.19.0.99" << "13" << ""
+            << QStringList{"cudnn_adv64_9.dll=cublasLt64_12.dll", "cudnn_engines_precompiled64_9.dll=cublasLt64_13.dll,nvrtc64_130_0.dll",
+                           "cudnn_ops64_9.dll=cublasLt64_13.dll"}
+            << false << QStringList{"cuda-major-mismatch"} << false << 13 << "library strings"
+            << "cudnn_adv64_9.dll names cublasLt64_12.dll (CUDA 12), but";
+        // NVIDIA's bytes say which build it is; install's one pass reads the names and says so as a warning.
+        QTest::newRow("official hash: a cuda13 manifest entry whose DLLs name CUDA 12 only warns")
+            << "9.19.0.99" << "13" << "" << cuda12 << true << QStringList{} << true << 13 << "manifest"
+            << "its name says CUDA 13, but cudnn_";
+    }
+    void aBuildsOwnCudaMajorShowsInTheNamesItLoads()
+    {
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cuda);
+        QFETCH(QString, name);
+        QFETCH(QStringList, names);
+        QFETCH(bool, manifest);
+        QFETCH(QStringList, problems);
+        QFETCH(bool, warned);
+        QFETCH(int, buildCuda);
+        QFETCH(QString, source);
+        QFETCH(QString, says);
+        ReleaseSpec spec;
+        spec.cudnn = cudnn.toStdString();
+        spec.cuda = cuda.toStdString();
+        spec.dllBodyBytes = 100000;  // .rdata lies beyond the 64 KiB head a stream keeps
+        // What else a cuDNN .rdata holds: its own DLL names, API names, prose with CUDA versions.
+        const std::vector<std::string> noise{"cudnn_graph64_9.dll", "cudnnGetCudartVersion", "cublasLtMatmul",
+                                             "FORT_NATIVE_12X engine is only supported with nvrtc 12.8 or later",
+                                             "CUDNN_STATUS_EXECUTION_FAILED_CUBLAS", "cublasLt64_%d.dll"};
+        spec.everyDllRdataStrings = noise;
+        for (const QString& n : names) {
+            std::vector<std::string> strings = noise;
+            for (const QString& s : n.section('=', 1).split(','))
+                strings.push_back(s.toStdString());
+            spec.dllRdataStrings[n.section('=', 0, 0).toStdString()] = strings;
+        }
+        const QString path = writeRelease(spec, name);
+        VerifyOptions o;
+        if (manifest) {
+            o.manifestPath = writeManifest(path, spec).toStdString();
+            // Install verifies and stages in one full pass (no hashing-speed shortcut): a tee.
+            o.alsoConsume = [](const ZipEntryInfo&) -> std::unique_ptr<EntryConsumer> { return nullptr; };
+        }
+        const VerifyResult r = verifyArchive(path.toStdString(), o);
+        QVERIFY2(codes(r.problems) == problems, qPrintable(dump(r)));
+        QVERIFY2(hasProblem(r.warnings, "cuda-major-mismatch") == warned, qPrintable(dump(r)));
+        QCOMPARE(r.buildCudaMajor.value_or(0), buildCuda);
+        QCOMPARE(QString::fromStdString(r.buildCudaSource), source);
+        const auto j = toJson(r);
+        QCOMPARE(j["build_cuda"]["major"].get<int>(), buildCuda);
+        QCOMPARE(QString::fromStdString(j["build_cuda"]["source"].get<std::string>()), source);
+        if (!says.isEmpty()) {
+            bool found = false;
+            for (const auto& p : r.problems.empty() ? r.warnings : r.problems)
+                found = found || (p.code == "cuda-major-mismatch" && QString::fromStdString(p.message).contains(says));
+            QVERIFY2(found, qPrintable(dump(r)));
+        }
+    }
+
     void anOfficialHashOutranksEveryHeuristic()
     {
         // NVIDIA's manifest lists these exact bytes: a header of another patch level and a DLL our

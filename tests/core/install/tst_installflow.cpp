@@ -198,29 +198,40 @@ private slots:
         QTest::addColumn<QString>("toolkitCuda");  // version.json
         QTest::addColumn<int>("status");           // FlowStatus
         QTest::addColumn<QStringList>("says");     // in the cuda-major-mismatch message ("" = none expected)
+        QTest::addColumn<QStringList>("names");    // every DLL's .rdata: the CUDA libraries cuDNN 9 loads by name
         const QStringList cublasLt12{"cublasLt64_12.dll", "KERNEL32.dll"};
         QTest::newRow("genuine 9.19 cuda12 build (imports cuBLASLt 12) into CUDA 12.6")
-            << "9.19.0.99" << "12" << cublasLt12 << "12.6.3" << int(FlowStatus::Planned) << QStringList{};
+            << "9.19.0.99" << "12" << cublasLt12 << "12.6.3" << int(FlowStatus::Planned) << QStringList{} << QStringList{};
         QTest::newRow("9.19 cuda12 build (imports cuBLASLt 12) into CUDA 13.0")
             << "9.19.0.99" << "12" << cublasLt12 << "13.0.1" << int(FlowStatus::Refused)
             << QStringList{"is cuDNN 9.19.0.99 built for CUDA 12 (its DLLs import the CUDA 12 libraries)", "is CUDA 13.0",
-                           "Install the cuDNN build for CUDA 13, an archive named ..._cuda13-archive"};
+                           "Install the cuDNN build for CUDA 13, an archive named ..._cuda13-archive"} << QStringList{};
         QTest::newRow("9.19 cuda12 build without CUDA imports (its name) into CUDA 13.0")
             << "9.19.0.99" << "12" << QStringList{} << "13.0.1" << int(FlowStatus::Refused)
-            << QStringList{"built for CUDA 12 (its name says so)", "..._cuda13-archive"};
+            << QStringList{"built for CUDA 12 (its name says so)", "..._cuda13-archive"} << QStringList{};
         // Already verify's refusal: the name says 13, the imports 12 (the release also exists for 13).
         QTest::newRow("9.19 _cuda13-archive importing cublasLt64_12.dll into CUDA 13.0")
             << "9.19.0.99" << "13" << cublasLt12 << "13.0.1" << int(FlowStatus::BadArchive)
-            << QStringList{"its name says CUDA 13, but", "imports cublasLt64_12.dll"};
+            << QStringList{"its name says CUDA 13, but", "imports cublasLt64_12.dll"} << QStringList{};
         QTest::newRow("8.9.7 cuda11 build (imports cublasLt64_11.dll) into CUDA 12.2")
             << "8.9.7.99" << "11" << QStringList{"cublas64_11.dll", "cublasLt64_11.dll"} << "12.2.0"
-            << int(FlowStatus::Refused) << QStringList{"built for CUDA 11 (its DLLs import", "is CUDA 12.2", "..._cuda12-archive"};
+            << int(FlowStatus::Refused) << QStringList{"built for CUDA 11 (its DLLs import", "is CUDA 12.2", "..._cuda12-archive"} << QStringList{};
         QTest::newRow("genuine 8.9.7 cuda12 build into CUDA 12.2")
             << "8.9.7.99" << "12" << QStringList{"cublas64_12.dll", "cublasLt64_12.dll"} << "12.2.0"
-            << int(FlowStatus::Planned) << QStringList{};
+            << int(FlowStatus::Planned) << QStringList{} << QStringList{};
         QTest::newRow("genuine 8.2 for CUDA 11.3 (cudart64_110.dll) into CUDA 11.8")
             << "8.2.0.99" << "11.3" << QStringList{"cublas64_11.dll", "cudart64_110.dll"} << "11.8.0"
-            << int(FlowStatus::Planned) << QStringList{};
+            << int(FlowStatus::Planned) << QStringList{} << QStringList{};
+        // cuDNN 9 imports no CUDA library: its DLLs name cublasLt64_12.dll in .rdata, and verify reads it there.
+        const QStringList named12{"cublasLt64_12.dll", "nvrtc64_120_0.dll"};
+        QTest::newRow("9.19 cuda12 build naming cublasLt64_12.dll (no import) into CUDA 13.0")
+            << "9.19.0.99" << "12" << QStringList{} << "13.0.1" << int(FlowStatus::Refused)
+            << QStringList{"built for CUDA 12 (its libraries name the CUDA 12 libraries they load at run time)",
+                           "..._cuda13-archive"}
+            << named12;
+        QTest::newRow("9.19 _cuda13-archive naming cublasLt64_12.dll (no import) into CUDA 13.0")
+            << "9.19.0.99" << "13" << QStringList{} << "13.0.1" << int(FlowStatus::BadArchive)
+            << QStringList{"its name says CUDA 13, but", "names cublasLt64_12.dll"} << named12;
     }
     void refusesABuildForAnotherCudaMajor()
     {
@@ -230,6 +241,7 @@ private slots:
         QFETCH(QString, toolkitCuda);
         QFETCH(int, status);
         QFETCH(QStringList, says);
+        QFETCH(QStringList, names);
         fixtures::ReleaseSpec spec;
         spec.cudnn = cudnn.toStdString();
         spec.cuda = cuda.toStdString();
@@ -238,6 +250,11 @@ private slots:
             spec.everyDllImports.emplace();
             for (const QString& i : imports)
                 spec.everyDllImports->push_back(i.toStdString());
+        }
+        if (!names.isEmpty()) {
+            spec.everyDllRdataStrings.emplace();
+            for (const QString& n : names)
+                spec.everyDllRdataStrings->push_back(n.toStdString());
         }
         QTemporaryDir dir;
         const QString archive = dir.filePath(QString::fromStdString(fixtures::releaseArchiveName(spec)));
