@@ -1,7 +1,8 @@
-// cuDNN outside toolkits (detect/nvidialayout.h): machines set up the way
+// cuDNN outside toolkits (detect/nvidialayout.h, detect/variantdiagnosis.h): machines set up the way
 // NVIDIA's exe installer, CUDNN_PATH and pip leave them, built as real trees (PE DLLs with VERSIONINFO
 // and the CUDA library names cuDNN 9 carries) under a fake Program Files, registry and PATH.
 #include "detect/detector.h"
+#include "detect/variantdiagnosis.h"
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
 #include "fixtures/toolkitbuilder.h"
@@ -81,6 +82,29 @@ struct Machine {
         return detect(opts, env, reg);
     }
 };
+
+const std::vector<std::string> kNewCodes = {"cudnn-install-not-on-path", "path-entry-above-cudnn",
+                                            "cudnn-variant-cuda-mismatch", "older-cudnn-shadows-install",
+                                            "cuda-runtime-dll-missing"};
+
+std::string codes(const DetectResult& r)
+{
+    std::string s;
+    for (const auto& p : r.problems)
+        s += p.code + " ";
+    for (const auto& p : r.warnings)
+        s += "(" + p.code + ") ";
+    return s;
+}
+
+const Problem* findingOf(const DetectResult& r, const std::string& code)
+{
+    for (const Problems* ps : {&r.problems, &r.warnings})
+        for (const auto& p : *ps)
+            if (p.code == code)
+                return &p;
+    return nullptr;
+}
 
 std::string slashes(std::string s)
 {
@@ -194,6 +218,109 @@ private slots:
         QCOMPARE(doc["cudnn_installs"][0]["built_with_cuda"].get<std::string>(), std::string("12.9"));
         QCOMPARE(doc["cudnn_installs"][0]["origin"].get<std::string>(), std::string("NVIDIA installer"));
         QCOMPARE(doc["cudnn_installs"][0]["toolkits"][0].get<std::string>(), tk);
+    }
+
+    // Diagnose: one row per finding, named after the situation; "" = none of the new findings.
+    void finding_data()
+    {
+        QTest::addColumn<Scenario>("setup");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("mentions");  // text the message must contain
+
+        QTest::newRow("NVIDIA installer ran, PATH untouched") << Scenario([](Machine& m) {
+            m.nvidia("9.19.0.56", {"12.9", "13.0"});
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8")};
+        }) << "cudnn-install-not-on-path" << "bin/12.9/x64 to the system PATH";
+        QTest::newRow("PATH names v9.19\\bin, the folder above the DLLs") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8"), v + "/bin"};
+        }) << "path-entry-above-cudnn" << "/bin/12.9/x64 in PATH";
+        QTest::newRow("PATH names v9.3 itself, two levels above bin\\12.6") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.3.0.75", {"12.6"}, false);
+            m.systemPath = {Machine::bin(m.toolkit("12.6.3"), "12.6"), v};
+        }) << "path-entry-above-cudnn" << "v9.3/bin/12.6 in PATH";
+        QTest::newRow("CUDA 13 build first on PATH, CUDA 12 toolkit in use") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9", "13.0"});
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8"), v + "/bin/13.0/x64"};
+        }) << "cudnn-variant-cuda-mismatch" << "/bin/12.9/x64 (built with CUDA 12.9) on PATH in place of";
+        QTest::newRow("older cuDNN 9.1 in the toolkit shadows NVIDIA's 9.19") << Scenario([](Machine& m) {
+            m.nvidia("9.19.0.56", {"12.9"});
+            ToolkitSpec s;
+            s.cudnn = "9.1.0.70";
+            s.toolkitDlls = {"zlibwapi.dll"};
+            m.systemPath = {Machine::bin(m.toolkit("12.4.1", s), "12.4")};
+        }) << "older-cudnn-shadows-install" << "older cuDNN 9.1.0.70";
+        QTest::newRow("cuDNN 9 on PATH, no CUDA 12 toolkit at all") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            m.systemPath = {v + "/bin/12.9/x64"};
+        }) << "cuda-runtime-dll-missing" << "Could not load library cublasLt64_12.dll. Error code 126";
+        QTest::newRow("cuDNN 9 on PATH, CUDA 12.8 installed but its bin not on PATH") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            m.toolkit("12.8.1");
+            m.systemPath = {v + "/bin/12.9/x64"};
+        }) << "cuda-runtime-dll-missing" << "Fix: Add ";
+        QTest::newRow("healthy: I have 12.8, the folder says 12.9") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9", "13.0"});
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8"), v + "/bin/12.9/x64"};
+        }) << "" << "";
+        QTest::newRow("healthy: a newer toolkit cuDNN wins over NVIDIA's older install") << Scenario([](Machine& m) {
+            m.nvidia("9.3.0.75", {"12.6"}, false);
+            ToolkitSpec s;
+            s.cudnn = "9.19.0.56";
+            m.systemPath = {Machine::bin(m.toolkit("12.9.1", s), "12.9")};
+        }) << "" << "";
+        QTest::newRow("healthy: only a pip wheel, not meant for PATH") << Scenario([](Machine& m) {
+            const auto venv = m.root / "venv";
+            fs::create_directories(venv / "Lib" / "site-packages");
+            writeText((venv / "pyvenv.cfg").string(), "version = 3.12.4\n");
+            buildCudnnWheel((venv / "Lib" / "site-packages").string(), "9.10.2.21", 12);
+            m.env.set("VIRTUAL_ENV", venv.string());
+        }) << "" << "";
+    }
+    void finding()
+    {
+        QFETCH(Scenario, setup);
+        QFETCH(QString, code);
+        QFETCH(QString, mentions);
+        QTemporaryDir tmp;
+        Machine m(tmp.path().toStdString());
+        setup(m);
+        const DetectResult r = m.run();
+        if (code.isEmpty()) {
+            for (const auto& c : kNewCodes)
+                QVERIFY2(!findingOf(r, c), (c + " in: " + codes(r)).c_str());
+            return;
+        }
+        const Problem* p = findingOf(r, code.toStdString());
+        QVERIFY2(p, ("no " + code.toStdString() + " in: " + codes(r)).c_str());
+        QVERIFY2(slashes(p->message).find(mentions.toStdString()) != std::string::npos, p->message.c_str());
+        QVERIFY2(p->message.find("{") == std::string::npos, p->message.c_str());  // every placeholder filled
+        qInfo("%s: %s", p->code.c_str(), p->message.c_str());
+    }
+
+    void runtimeLibraryNames_data()
+    {
+        QTest::addColumn<int>("major");
+        QTest::addColumn<QStringList>("scanned");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("CUDA 12, nothing read") << 12 << QStringList{} << QStringList{"cublasLt64_12.dll", "nvrtc64_120_0.dll"};
+        QTest::newRow("CUDA 13, nothing read") << 13 << QStringList{} << QStringList{"cublasLt64_13.dll", "nvrtc64_130_0.dll"};
+        QTest::newRow("CUDA 11, nothing read") << 11 << QStringList{} << QStringList{"cublasLt64_11.dll", "nvrtc64_112_0.dll"};
+        QTest::newRow("the names the DLLs carry win") << 12 << QStringList{"cublasLt64_12.dll", "cublas64_12.dll", "nvrtc64_120_0.dll"}
+                                                      << QStringList{"cublasLt64_12.dll", "nvrtc64_120_0.dll"};
+    }
+    void runtimeLibraryNames()
+    {
+        QFETCH(int, major);
+        QFETCH(QStringList, scanned);
+        QFETCH(QStringList, expected);
+        std::vector<std::string> in;
+        for (const auto& s : scanned)
+            in.push_back(s.toStdString());
+        QStringList got;
+        for (const auto& n : runtimeLibrariesFor(major, in))
+            got << QString::fromStdString(n);
+        QCOMPARE(got, expected);
     }
 };
 
