@@ -164,8 +164,9 @@ void placementFindings(DetectResult& r, const Toolkit* inUse, const std::set<std
         const CudnnCopy* winner = winnerOf(r, lowerName(v->mainLibrary));
         if (winner) {
             const auto theirs = winner->version ? Version::parse(*winner->version) : std::nullopt;
-            if (!v->version || !theirs || !(*theirs < *v->version))
-                continue;  // as new or newer: nothing is lost
+            // As new or newer, or the same release spelt with fewer parts (9.19.0 vs 9.19.0.56): nothing is lost.
+            if (!v->version || !theirs || !(*theirs < *v->version) || theirs->agreesWith(*v->version))
+                continue;
             report(r, "older-cudnn-shadows-install", winner->path,
                    {{"winner", winner->path}, {"winner_version", theirs->toString()}, {"winner_dir", dirOf(winner->path)},
                     {"cudnn", versionText(*v)}, {"origin", v->origin}, {"dir", v->binDir}});
