@@ -209,7 +209,9 @@ void placeVariants(std::vector<CudnnVariant>& variants, std::vector<CudnnCopy>& 
         if (it == copies.end()) {
             CudnnCopy c;
             c.path = v.mainLibrary;
-            c.version = v.version ? std::optional<std::string>(v.version->toString()) : std::nullopt;
+            // The main DLL's FileVersion, as findCopies gives every searched copy: one spelling per list.
+            if (fileSize(v.mainLibrary).value_or(0) > 0)
+                c.version = readPeQuick(v.mainLibrary).fileVersion;
             c.origin = v.origin;
             copies.push_back(std::move(c));
             it = copies.end() - 1;
