@@ -15,6 +15,7 @@ namespace cudnnsetup::cli {
 namespace {
 struct DetectArgs {
     std::vector<std::string> roots;
+    std::vector<std::string> cudnnRoots;
 };
 
 void printHuman(const CommandContext& ctx, const DetectResult& r)
@@ -36,6 +37,14 @@ void printHuman(const CommandContext& ctx, const DetectResult& r)
     }
     for (const auto& c : r.copies)
         say(ctx, std::string(c.wins ? "* " : "  ") + c.path + " (" + c.version.value_or("?") + ", " + c.origin + ")");
+    for (const auto& v : r.variants) {
+        // Each variant folder is a copy of its own: say where it stands, and which toolkit it serves.
+        say(ctx, "cuDNN " + (v.version ? v.version->toString() : std::string("unknown")) + " (" + v.origin + ") in " +
+                     v.binDir + ": " +
+                     (v.wins ? "loaded by a program started now"
+                             : v.searchRank >= 0 ? "on the search path but shadowed" : "not on the search path"));
+        say(ctx, "  " + variantFit(v, r.toolkits));
+    }
     for (const auto& f : r.frameworks)  // "your frameworks": every verdict, healthy ones too
         say(ctx, "Framework " + f.package + " " + f.version + " (" + f.environmentKind + " " + f.environment + "): " +
                      f.code + (f.loads ? ", loads " + *f.loads + " (" + f.loadsVersion.value_or("?") + ")" : ""));
@@ -64,13 +73,24 @@ void addDetectCommand(CLI::App& app, CommandContext& ctx)
     auto args = std::make_shared<DetectArgs>();
     auto* cmd = app.add_subcommand("detect", "Find CUDA toolkits, the driver, every cuDNN copy and the conflicts between them");
     cmd->add_option("--root", args->roots, "Also treat DIR as a toolkit candidate (repeatable)");
+    cmd->add_option("--cudnn-root", args->cudnnRoots,
+                    "Also look for cuDNN installed outside a toolkit under DIR: NVIDIA's installer folder "
+                    "(C:\\Program Files\\NVIDIA\\CUDNN, looked in anyway on Windows), one v9.x folder or an extracted zip "
+                    "(repeatable)");
     cmd->callback([&ctx, args] {
         if (!checkRoots(args->roots, "detect")) {
             ctx.exitCode = static_cast<int>(ExitCode::Usage);
             return;
         }
+        for (const auto& d : args->cudnnRoots)
+            if (!isDirectory(d)) {
+                complain("cudnn-setup detect: " + d + " is not a folder; give a folder that holds cuDNN (NVIDIA\\CUDNN, v9.x or an extracted zip).");
+                ctx.exitCode = static_cast<int>(ExitCode::Usage);
+                return;
+            }
         DetectOptions opts;
         opts.find.roots = args->roots;
+        opts.cudnnRoots = args->cudnnRoots;
 #ifdef _WIN32
         opts.find.windowsRules = true;
 #endif

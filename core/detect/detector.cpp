@@ -135,6 +135,17 @@ DetectResult detect(const DetectOptions& opts, const Environment& env, const Reg
         fc.toolkits = &r.toolkits;
         r.frameworks = checkFrameworks(r.pythonEnvironments, fc);
     }
+    // After the Python environments: their site-packages are where the pip wheels are.
+    VariantRoots roots;
+    roots.installer = opts.cudnnRoots;
+    if (sc.windowsRules)
+        if (const auto pf = env.knownFolder(KnownFolder::ProgramFiles))
+            roots.installer.push_back((fs::path(*pf) / "NVIDIA" / "CUDNN").string());
+    roots.cudnnPath = env.get("CUDNN_PATH");
+    for (const auto& e : r.pythonEnvironments)
+        roots.sitePackages.insert(roots.sitePackages.end(), e.sitePackages.begin(), e.sitePackages.end());
+    r.variants = findVariants(roots);
+    placeVariants(r.variants, r.copies, r.toolkits, sc.windowsRules);
     if (opts.python)
         r.python = opts.python;
     else if (opts.probePython)
@@ -187,6 +198,18 @@ nlohmann::json toJson(const DetectResult& r)
                                        {"wins", c.wins}, {"search_rank", c.searchRank},
                                        {"package", optJson(c.package)},
                                        {"package_manager", optJson(c.packageManager)}});
+    doc["cudnn_installs"] = nlohmann::json::array();
+    for (const auto& v : r.variants)
+        doc["cudnn_installs"].push_back(
+            {{"origin", v.origin}, {"root", v.root}, {"bin_dir", v.binDir},
+             {"include_dir", v.includeDir.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.includeDir)},
+             {"lib_dir", v.libDir.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.libDir)},
+             {"version", v.version ? nlohmann::json(v.version->toString()) : nlohmann::json(nullptr)},
+             {"version_source", v.versionSource.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.versionSource)},
+             {"built_with_cuda", v.builtWith.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.builtWith)},
+             {"cuda_major", v.cudaMajor ? nlohmann::json(*v.cudaMajor) : nlohmann::json(nullptr)},
+             {"main_library", v.mainLibrary}, {"search_rank", v.searchRank}, {"wins", v.wins},
+             {"toolkits", v.toolkits}, {"fit", variantFit(v, r.toolkits)}});
     doc["cudnn_load_sets"] = nlohmann::json::array();
     for (const auto& set : r.loadSets) {
         nlohmann::json files = nlohmann::json::array();
@@ -277,6 +300,13 @@ std::string toMarkdown(const DetectResult& r)
         for (const auto& c : r.copies)
             md << "| " << c.path << " | " << orNone(c.version) << " | " << c.origin << " | "
                << (c.wins ? "**yes**" : (c.searchRank >= 0 ? "no (shadowed)" : "no (not searched)")) << " |\n";
+    }
+    if (!r.variants.empty()) {
+        md << "\n### cuDNN outside toolkits\n\n| folder | cuDNN | origin | CUDA | loaded by a new program |\n|---|---|---|---|---|\n";
+        for (const auto& v : r.variants)
+            md << "| " << v.binDir << " | " << (v.version ? v.version->toString() : "unknown") << " | " << v.origin << " | "
+               << variantFit(v, r.toolkits) << " | "
+               << (v.wins ? "**yes**" : (v.searchRank >= 0 ? "no (shadowed)" : "no (not on the search path)")) << " |\n";
     }
     md << "\n### Your frameworks\n\n";
     if (r.frameworks.empty())

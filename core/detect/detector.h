@@ -5,6 +5,7 @@
 #include "detect/frameworkcheck.h"
 #include "detect/loadset.h"
 #include "detect/model.h"
+#include "detect/nvidialayout.h"
 #include "detect/pythonenvs.h"
 #include "detect/toolkits.h"
 #include "platform/environment.h"
@@ -34,6 +35,9 @@ struct DetectOptions {
     std::chrono::milliseconds pythonTimeout{8000};
     bool scanPythonEnvironments = true;        // find Python environments and check their GPU frameworks (files only)
     bool pythonOnPath = true;                  // ... including python on PATH
+    // Also look for cuDNN installs here (--cudnn-root): an NVIDIA\CUDNN folder or one v9.x / zip root.
+    // Windows rules add %ProgramFiles%\NVIDIA\CUDNN, and CUDNN_PATH is always read.
+    std::vector<std::string> cudnnRoots;
 };
 
 struct DetectResult {
@@ -41,6 +45,7 @@ struct DetectResult {
     std::vector<Toolkit> toolkits;
     DriverInfo driver;
     std::vector<CudnnCopy> copies;
+    std::vector<CudnnVariant> variants;        // cuDNN outside toolkits: NVIDIA installer, CUDNN_PATH, pip wheels
     std::optional<PythonInfo> python;
     std::vector<PythonEnvironment> pythonEnvironments;
     std::vector<FrameworkVerdict> frameworks;  // "your frameworks": one verdict per framework per environment

@@ -2,6 +2,7 @@
 #include "detect/detector.h"
 #include "detect/fsutil.h"
 #include "detect/pathhygiene.h"
+#include "detect/variantdiagnosis.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -423,6 +424,8 @@ void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool
     if (windows)
         zlibFindings(r, env, reg);
     dependencyFindings(r, env, reg, windows);
+    if (windows)
+        variantFindings(r, env, reg);  // cuDNN outside toolkits, and what cuDNN 9 loads by name
     splitLoadingFindings(r);
     pathHygieneFindings(r, env, reg, windows);
     frameworkFindings(r);

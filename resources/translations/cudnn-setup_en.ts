@@ -1060,6 +1060,46 @@
       <source>Nothing was changed. Start the install, repair or uninstall from cudnn-setup itself (not through pkexec or sudo with other options).</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>cuDNN is installed in %1, but that folder is not on PATH, so programs do not find it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add exactly this folder (the one holding the DLLs, not a folder above it) to the system PATH; a folder named after CUDA 12.9 serves any CUDA 12.x toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The PATH entry %1 holds no cuDNN DLL; the DLLs are in a subfolder, and Windows does not look into subfolders.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Replace that entry in PATH with the subfolder that holds cudnn64_9.dll (for example bin\12.9\x64).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The cuDNN programs load (%1) was built for another CUDA major version than the toolkit in use.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Put the variant folder built for your toolkit's CUDA major version on PATH in its place (any 12.x folder for a CUDA 12 toolkit).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Programs load the older cuDNN %1 instead of the newer one NVIDIA's installer put on this computer.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Move the newer install's folder ahead of the older copy's folder in PATH, or remove the older cuDNN DLLs.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is cuDNN 9, which loads cuBLASLt and NVRTC of its CUDA version when it runs, and they are not on PATH ("Could not load library cublasLt64_12.dll. Error code 126").</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add the bin folder of a CUDA toolkit of the same major version to the system PATH, or install that CUDA toolkit if there is none.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>QWizard</name>

@@ -1056,6 +1056,46 @@
       <source>Nothing was changed. Start the install, repair or uninstall from cudnn-setup itself (not through pkexec or sudo with other options).</source>
       <translation>未做任何更改。请从 cudnn-setup 本身启动安装、修复或卸载（不要通过 pkexec 或 sudo 附加其他选项）。</translation>
     </message>
+    <message>
+      <source>cuDNN is installed in %1, but that folder is not on PATH, so programs do not find it.</source>
+      <translation>cuDNN 已安装在 %1，但该文件夹不在 PATH 上，程序找不到它。</translation>
+    </message>
+    <message>
+      <source>Add exactly this folder (the one holding the DLLs, not a folder above it) to the system PATH; a folder named after CUDA 12.9 serves any CUDA 12.x toolkit.</source>
+      <translation>把这个文件夹本身（存放 DLL 的那一层，而不是它的上级文件夹）加入系统 PATH；以 CUDA 12.9 命名的文件夹适用于任何 CUDA 12.x 工具包。</translation>
+    </message>
+    <message>
+      <source>The PATH entry %1 holds no cuDNN DLL; the DLLs are in a subfolder, and Windows does not look into subfolders.</source>
+      <translation>PATH 条目 %1 中没有 cuDNN DLL；DLL 在它的子文件夹里，而 Windows 不会搜索子文件夹。</translation>
+    </message>
+    <message>
+      <source>Replace that entry in PATH with the subfolder that holds cudnn64_9.dll (for example bin\12.9\x64).</source>
+      <translation>在 PATH 中把该条目换成存放 cudnn64_9.dll 的子文件夹（例如 bin\12.9\x64）。</translation>
+    </message>
+    <message>
+      <source>The cuDNN programs load (%1) was built for another CUDA major version than the toolkit in use.</source>
+      <translation>程序加载的 cuDNN（%1）是为另一个 CUDA 主版本构建的，与正在使用的工具包不符。</translation>
+    </message>
+    <message>
+      <source>Put the variant folder built for your toolkit's CUDA major version on PATH in its place (any 12.x folder for a CUDA 12 toolkit).</source>
+      <translation>在 PATH 中用为你的工具包 CUDA 主版本构建的变体文件夹替换它（CUDA 12 工具包可用任一 12.x 文件夹）。</translation>
+    </message>
+    <message>
+      <source>Programs load the older cuDNN %1 instead of the newer one NVIDIA's installer put on this computer.</source>
+      <translation>程序加载的是较旧的 cuDNN %1，而不是 NVIDIA 安装程序装在本机上的较新版本。</translation>
+    </message>
+    <message>
+      <source>Move the newer install's folder ahead of the older copy's folder in PATH, or remove the older cuDNN DLLs.</source>
+      <translation>在 PATH 中把较新安装的文件夹移到旧副本所在文件夹之前，或删除旧的 cuDNN DLL。</translation>
+    </message>
+    <message>
+      <source>%1 is cuDNN 9, which loads cuBLASLt and NVRTC of its CUDA version when it runs, and they are not on PATH ("Could not load library cublasLt64_12.dll. Error code 126").</source>
+      <translation>%1 是 cuDNN 9，运行时会按名称加载其 CUDA 版本的 cuBLASLt 和 NVRTC，但它们不在 PATH 上（“Could not load library cublasLt64_12.dll. Error code 126”）。</translation>
+    </message>
+    <message>
+      <source>Add the bin folder of a CUDA toolkit of the same major version to the system PATH, or install that CUDA toolkit if there is none.</source>
+      <translation>把同一主版本的 CUDA 工具包的 bin 文件夹加入系统 PATH；如果还没有这样的工具包，请先安装它。</translation>
+    </message>
   </context>
   <context>
     <name>QWizard</name>

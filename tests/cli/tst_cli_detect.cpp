@@ -23,6 +23,7 @@ private slots:
         QTest::newRow("detect --root missing") << QStringList{"detect", "--root", "/nonexistent/toolkit"};
         QTest::newRow("report --toolkit missing") << QStringList{"report", "--toolkit", "/nonexistent/toolkit"};
         QTest::newRow("detect unknown option") << QStringList{"detect", "--frob"};
+        QTest::newRow("detect --cudnn-root missing") << QStringList{"detect", "--cudnn-root", "/nonexistent/NVIDIA/CUDNN"};
     }
     void usageErrors()
     {
@@ -93,6 +94,28 @@ private slots:
         QVERIFY2(r.out.contains("- **no-driver**: "), r.out.constData());
         QVERIFY(!r.out.contains("No problems found."));
         QVERIFY(r.err.isEmpty() || !r.err.contains("error"));
+    }
+
+    void detectCudnnRoot()
+    {
+        // NVIDIA's installer tree given as --cudnn-root: each variant is listed, in the text and in --json.
+        QTemporaryDir tmp;
+        cudnnsetup::fixtures::NvidiaInstallSpec s;
+        s.variants = {"12.9", "13.0"};
+        cudnnsetup::fixtures::buildNvidiaInstall(tmp.path().toStdString(), s);
+        const QString root = tmp.path() + "/NVIDIA/CUDNN";
+        const CliRun text = runCli({"detect", "--cudnn-root", root}, noDriverEnv());
+        QVERIFY2(text.out.contains("cuDNN 9.19.0 (NVIDIA installer) in " + root.toUtf8() + "/v9.19/bin/12.9/x64: not on the search path"),
+                 text.out.constData());
+        QVERIFY2(text.out.contains("built with CUDA 13.0, for any CUDA 13.x toolkit"), text.out.constData());
+        const QJsonObject doc = runCli({"--json", "detect", "--cudnn-root", root}, noDriverEnv()).json().object();
+        const QJsonArray installs = doc["cudnn_installs"].toArray();
+        QCOMPARE(installs.size(), 2);
+        QCOMPARE(installs[0].toObject()["origin"].toString(), QString("NVIDIA installer"));
+        QCOMPARE(installs[0].toObject()["built_with_cuda"].toString(), QString("12.9"));
+        QCOMPARE(installs[1].toObject()["cuda_major"].toInt(), 13);
+        QCOMPARE(installs[1].toObject()["version"].toString(), QString("9.19.0"));
+        QCOMPARE(installs[1].toObject()["search_rank"].toInt(), -1);
     }
 
     void reportJsonHasPython()
