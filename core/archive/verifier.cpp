@@ -53,9 +53,6 @@ public:
         m_reader.feed(data, size);
         return true;
     }
-    bool selective() const override { return true; }
-    bool needs(std::uint64_t offset, std::uint64_t size) const override { return m_reader.needs(offset, size); }
-    void skip(std::uint64_t size) override { m_reader.skip(size); }
     void finish(bool intact) override
     {
         if (intact)
@@ -239,10 +236,6 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     std::vector<std::optional<std::string>> text(entries.size());
     ScanOptions so;
     so.threads = options.threads;
-    // A verify that also stages the files (install's one pass) keeps one thread an entry: the
-    // parallel inflate buffers each helper segment's output, and install's own writers already
-    // keep the second core busy (install met its target without it; with it, its memory did not).
-    so.parallelEntries = !options.alsoConsume;
     so.progress = options.progress;
     so.cancel = options.cancel;
     so.select = [hostile](const ZipEntryInfo& e) { return !hostile && !e.isSymlink; };
