@@ -1,20 +1,15 @@
 // Inflate alone, one thread, on the bytes the archive benches generate (a DLL body of
 // PeBodyGenerator, 47.5 % incompressible runs, deflated by zlib, level 6 unless --level): what each decoder
-// costs per byte. Why: unknown verify is CPU-bound and ISA-L's inflate is about two thirds of its
-// CPU time (docs/verify.md, "Performance"), so the decoder is what any further step must change.
-//   ISA-L isal_inflate, 1 MiB output pieces (what EntryInflater used until 2026-12-02)
-//   our DeflateDecoder (what EntryInflater and ParallelInflater use), fed 2 MiB pieces (as the
-//     scanner's blocks) and the whole stream at once, CRC-32 by ISA-L as in the product
+// costs per byte. Why: unknown verify is CPU-bound and inflating is most of its CPU time, so the
+// decoder is what would have to change if it ever missed its target.
+//   ISA-L isal_inflate, 1 MiB output pieces (what EntryInflater uses)
 //   zlib inflate, 1 MiB output pieces (streaming)
 //   libdeflate, the whole entry in one buffer (no streaming API: not usable within 64 MiB for a
 //     2 GiB DLL, timed to show what a decoder of its kind gains), when libdeflate-dev is installed
-//   our marker decoder (deflate::inflateWithMarkers, 2 bytes a symbol), from the stream's start
 // Best of N runs each; prints MB/s of output and each time as a ratio to ISA-L's.
 //
 //   bench_inflate [--mib N] [--runs N] [--random-share X] [--level N]
 
-#include "archive/deflatedecoder.h"
-#include "archive/deflatestream.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/rawdeflate.h"
 
@@ -106,31 +101,6 @@ int main(int argc, char** argv)
     };
     report("ISA-L isal_inflate + CRC-32, 1 MiB pieces", isal);
 
-    {
-        cudnnsetup::deflate::DeflateDecoder decoder;
-        for (std::size_t feedBytes : {std::size_t(2) << 20, in.size()}) {
-            const std::string what = "our DeflateDecoder + ISA-L CRC-32, " + std::to_string(feedBytes >> 20) + " MiB input pieces";
-            report(what.c_str(), bestOf(runs, [&] {
-                       decoder.begin();
-                       std::uint32_t crc = 0;
-                       std::size_t total = 0;
-                       auto sink = [&](const std::uint8_t* d, std::size_t n) {
-                           crc = crc32_gzip_refl(crc, d, n);
-                           total += n;
-                           return true;
-                       };
-                       for (std::size_t at = 0; at < in.size() && !decoder.finished(); at += feedBytes) {
-                           const auto st = decoder.feed(in.data() + at, std::min(feedBytes, in.size() - at), sink);
-                           if (st == cudnnsetup::deflate::DeflateDecoder::Status::Failed) {
-                               std::printf("  decoder: %s\n", decoder.error().c_str());
-                               return false;
-                           }
-                       }
-                       return decoder.finished() && total == body.size() && crc == expectCrc;
-                   }));
-        }
-    }
-
     report("zlib inflate + crc32, 1 MiB pieces", bestOf(runs, [&] {
                z_stream z{};
                if (inflateInit2(&z, -15) != Z_OK)
@@ -170,13 +140,5 @@ int main(int argc, char** argv)
     std::printf("  libdeflate: not measured (libdeflate-dev was not found when this was built)\n");
 #endif
 
-    std::vector<std::uint16_t> symbols;
-    symbols.reserve(body.size() + (1u << 20));
-    report("our marker decoder (2 bytes a symbol, no CRC)", bestOf(runs, [&] {
-               symbols.clear();
-               const auto run = cudnnsetup::deflate::inflateWithMarkers(in.data(), in.size(), 0, ~std::uint64_t(0),
-                                                                        body.size() + 1, false, symbols);
-               return run.end == cudnnsetup::deflate::MarkerRun::End::Final && symbols.size() == body.size();
-           }));
     return 0;
 }

@@ -1,16 +1,13 @@
 #include "archive/archivescanner.h"
 
 #include "archive/entryinflater.h"
-#include "archive/parallelinflater.h"
 #include "archive/zipdirectory.h"
-#include "platform/threadpriority.h"
 
 #include <openssl/evp.h>
 #include <zip.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -495,30 +492,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     };
     unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
     threads = std::clamp(threads, 1u, 64u);
-    // One big entry at a time is inflated by several threads (the largest DLL of a 9.x archive is
-    // most of the archive: inflated on one core it would be the whole wall time). Its helpers take
-    // the place of the workers that are idle by then; the read-ahead must hold the segments it looks
-    // ahead at, or the reader would wait for blocks that only the helpers can give back.
-    ParallelInflateOptions parallel;
-    parallel.helpers = std::min(threads - 1, 2u);
-    const unsigned blocks = std::max(options.maxBlocksInFlight, 2u);
-    // The reader's block in hand and a block at each end of the held stretch are not ours to count.
-    parallel.maxRetainedBytes = blocks > 3 ? (blocks - 3) * pool.blockSize() : 0;
-    // With read-ahead the caller holds a segment and its look-ahead at most (to compare them).
-    const bool roomForParallel = parallel.maxRetainedBytes >= parallel.segmentBytes + parallel.lookaheadBytes;
-    // One entry at a time, and it should be the big one: a smaller entry that took the helpers first
-    // would leave the 2 GiB DLL to one thread. So an entry is a candidate only if no entry after it
-    // (jobs are taken in file order) is more than four times its size. After the largest that lets
-    // the last big entries use the helpers too: at the end, when the other worker has nothing left,
-    // that keeps both cores busy.
-    std::vector<std::uint64_t> largestAfter(jobs.size() + 1, 0);
-    for (std::size_t i = jobs.size(); i-- > 0;)
-        largestAfter[i] = std::max(largestAfter[i + 1], jobs[i].end - jobs[i].begin);
-    const bool mayRunParallel = options.parallelEntries && parallel.helpers > 0 && roomForParallel &&
-                                std::any_of(jobs.begin(), jobs.end(), [&](const Job& j) {
-                                    return j.end - j.begin >= 4 * parallel.segmentBytes;
-                                });
-    std::atomic<bool> parallelBusy{false};
+    // One thread an entry: the entries are inflated side by side while the reader hashes.
     auto worker = [&] {
         EntryInflater inflater;
         for (;;) {
@@ -532,23 +506,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
             const ZipEntryInfo& info = entries[job->entry];
             std::unique_ptr<EntryConsumer> consumer = options.consumerFor ? options.consumerFor(info) : nullptr;
             auto next = [&](ScanChunk& c) { return takeChunk(*job, c); };
-            const bool big = options.parallelEntries && info.method == 8 && parallel.helpers > 0 && roomForParallel &&
-                             info.compressedSize >= 4 * parallel.segmentBytes &&
-                             info.compressedSize >= largestAfter[std::size_t(job - jobs.data()) + 1] / 4;
-            if (big && !parallelBusy.exchange(true)) {
-                // Its helpers read their segments ahead with positional reads of the same open file;
-                // what they read is compared with the bytes read (and hashed) here before it is used.
-                ParallelInflateOptions mine = parallel;
-                mine.readAhead = [&file, start = info.dataOffset](std::uint64_t offset, std::uint8_t* buffer,
-                                                                   std::size_t size) {
-                    return file.readShared(start + offset, buffer, size);
-                };
-                ParallelInflater p(mine);
-                result.outcomes[job->entry] = p.run(info, consumer.get(), next, cancel);
-                parallelBusy = false;
-            } else {
-                result.outcomes[job->entry] = inflater.run(info, consumer.get(), next, cancel);
-            }
+            result.outcomes[job->entry] = inflater.run(info, consumer.get(), next, cancel);
         }
     };
 
@@ -558,7 +516,8 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
         for (unsigned i = 0; i < threads && i < jobs.size(); ++i)
             workers.emplace_back(worker);
 
-        auto readAll = [&] {
+        // The reader: reads and hashes the file front to back, handing each job its slices.
+        {
             std::size_t feedCursor = 0;
             std::vector<Job*> active;
             std::uint64_t pos = 0;
@@ -618,18 +577,6 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
                     j.complete = true;
             }
             dataReady.notify_all();
-        };
-        if (mayRunParallel) {
-            // The reader only has to keep ahead of the inflaters: on a thread of its own at a lower
-            // priority it reads and hashes in the gaps the worker and its helper leave when they wait
-            // for each other, instead of taking a third of a core from each while all three run
-            // (verify of the 9.27 shape: about 3 % less wall time, best of five).
-            std::jthread reader([&] {
-                lowerThisThreadPriority();
-                readAll();
-            });
-        } else {
-            readAll();
         }
     }
 

@@ -3,8 +3,7 @@
 // own bounds-checked reader for the data offsets libzip does not expose), then one
 // reader thread streams the file front to back in large blocks, hashes every byte with
 // SHA-256 and hands each entry's slice of raw deflate data to worker threads that
-// inflate it (deflatedecoder.h) and check its CRC-32 (the largest entry with a helper thread as well:
-// parallelinflater.h). Memory stays bounded (a few blocks in
+// inflate it (entryinflater.h: ISA-L) and check its CRC-32. Memory stays bounded (a few blocks in
 // flight). Used by verify and by install (which stages files from the same open file
 // it hashes: no verify-then-reopen window).
 
@@ -41,20 +40,6 @@ class EntryConsumer {
 public:
     virtual ~EntryConsumer() = default;
     virtual bool write(const std::uint8_t* data, std::size_t size) = 0;  // false: stop (error told via finish)
-    // A consumer that reads only a few parts of a big entry (a DLL's headers and its resources)
-    // says so with selective(); then needs(offset, size) false means it has no use for the
-    // entry's bytes [offset, offset + size), and an inflater may hand them over as skip(size)
-    // instead of write() (it still inflates, counts and CRC-checks them). Asked between writes,
-    // about bytes still to come. Why: a helper thread of the parallel inflate then keeps no
-    // copy of its output, only its CRC-32 and its last 32 KiB (memory, and a pass over the bytes).
-    virtual bool selective() const { return false; }
-    virtual bool needs(std::uint64_t offset, std::uint64_t size) const
-    {
-        (void)offset;
-        (void)size;
-        return true;
-    }
-    virtual void skip(std::uint64_t size) { (void)size; }
     // Called once at the end, with whether size and CRC matched the central directory.
     virtual void finish(bool intact) = 0;
 };
@@ -78,15 +63,10 @@ struct ScanOptions {
     // bytes are being read now (only entries that will be inflated).
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
-    // The read-ahead: blockSize * maxBlocksInFlight is the buffer memory (16 MiB). Smaller blocks
-    // than the 4 MiB of old, more of them: the same read-ahead less 8 MiB, which pays for the
-    // parallel inflate's second queued segment within the 64 MiB bound.
+    // The read-ahead: blockSize * maxBlocksInFlight is the buffer memory (16 MiB), well inside the
+    // 64 MiB bound with a worker's 1 MiB of inflate output each.
     std::size_t blockSize = 2u << 20;  // bytes per sequential read
     unsigned maxBlocksInFlight = 8;
-    // A big deflated entry (>= 4 helper segments, 24 MiB compressed, and no entry after it more than
-    // four times its size) is inflated by several threads (ParallelInflater: the same result as one
-    // thread). Off: one thread an entry, as before.
-    bool parallelEntries = true;
 };
 
 struct ScanResult {

@@ -1,21 +1,22 @@
 #pragma once
-// Inflates one zip entry from a sequence of raw slices of the archive file (our DeflateDecoder for
-// deflate, pass-through for stored), computing CRC-32 and size alongside, and stops
-// delivering the moment the output would exceed the declared size.
+// Inflates one zip entry from a sequence of raw slices of the archive file (ISA-L's isal_inflate for
+// deflate, pass-through for stored), computing CRC-32 and size alongside, and stops delivering the
+// moment the output would exceed the declared size.
+//
+// Why ISA-L and one thread: the only archives inflated here are those of unknown origin (an official
+// one is checked at hashing speed) and install's staging; a library fuzzed continuously upstream parses
+// this hostile input, also in the root helper, and one streaming pass keeps memory bounded.
 
 #include "archive/archivescanner.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <string>
 #include <vector>
 
-namespace cudnnsetup {
+struct inflate_state;
 
-namespace deflate {
-class DeflateDecoder;
-}
+namespace cudnnsetup {
 
 // A slice of one read block; holding it keeps the block alive.
 struct ScanChunk {
@@ -38,12 +39,9 @@ public:
                      const CancelToken* cancel);
 
 private:
-    std::unique_ptr<deflate::DeflateDecoder> m_decoder;
+    // ISA-L's state holds its tables and a 64 KiB window: allocated once, reused for every entry.
+    std::unique_ptr<inflate_state> m_state;
+    std::vector<std::uint8_t> m_out;
 };
-
-// How every inflater ends an entry: the failure it ended in (else truncation, else a size that is
-// not the declared one), the CRC check against the central directory, the consumer's finish.
-EntryOutcome concludeEntry(const ZipEntryInfo& info, bool failed, std::string error, bool finished,
-                           std::uint64_t size, std::uint32_t crc, EntryConsumer* consumer);
 
 }  // namespace cudnnsetup

@@ -47,7 +47,7 @@ bool mayBeOfficial(const std::string& name, std::uint64_t size, const VerifyOpti
 
 // Keeps only what the PE checks need from a DLL that may be a gigabyte long, and searches its .rdata
 // (where cuDNN 9 names cublasLt64_12.dll for LoadLibrary; bounded by kCudaNameScanLimit) for the
-// CUDA libraries it loads at run time. Everything else may be passed over (selective()).
+// CUDA libraries it loads at run time. Every byte arrives (inflated in order); only that range is scanned.
 class PeConsumer : public EntryConsumer {
 public:
     PeConsumer(std::optional<PeInfo>& out, std::optional<std::vector<std::string>>& cudaNames)
@@ -63,20 +63,6 @@ public:
         }
         m_offset += size;
         return true;
-    }
-    bool selective() const override { return true; }
-    bool needs(std::uint64_t offset, std::uint64_t size) const override
-    {
-        if (m_reader.needs(offset, size))
-            return true;
-        const auto r = scanRange();
-        return r && offset < r->second && offset + size > r->first;
-    }
-    void skip(std::uint64_t size) override
-    {
-        m_reader.skip(size);
-        m_scanner.gap();
-        m_offset += size;
     }
     void finish(bool intact) override
     {
@@ -275,10 +261,6 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     std::vector<std::optional<std::vector<std::string>>> cudaNames(entries.size());  // named in a DLL's .rdata
     ScanOptions so;
     so.threads = options.threads;
-    // A verify that also stages the files (install's one pass) keeps one thread an entry: the
-    // parallel inflate buffers each helper segment's output, and install's own writers already
-    // keep the second core busy (install met its target without it; with it, its memory did not).
-    so.parallelEntries = !options.alsoConsume;
     so.progress = options.progress;
     so.cancel = options.cancel;
     so.select = [hostile](const ZipEntryInfo& e) { return !hostile && !e.isSymlink; };

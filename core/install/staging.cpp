@@ -104,7 +104,6 @@ public:
         }
         ScanOptions options;
         options.threads = m_threads;
-        options.parallelEntries = false;  // as in verify's one pass with a tee (verifier.cpp)
         options.cancel = cancel;
         options.progress = progress;
         options.select = [&](const ZipEntryInfo& e) { return byIndex.count(e.index) > 0; };

@@ -4,7 +4,7 @@
 // command lines of the elevated helper (NUL between the arguments), raw deflate streams
 // (makeseeds_inflate.cpp) and tarballs (Linux).
 //   fuzz_makeseeds OUTDIR   -> OUTDIR/zipdirectory/*.zip, OUTDIR/pereader/*.dll, OUTDIR/intent/*,
-//                              OUTDIR/inflate/*, OUTDIR/deflatedecoder/* (the same), OUTDIR/tar/* (Linux)
+//                              OUTDIR/inflate/*, OUTDIR/tar/* (Linux)
 // Binary, so generated instead of committed: CTest's fuzz.seeds writes them for the replay
 // tests, scripts/fuzz.sh into build/fuzz/seeds. The text seeds are in tests/fuzz/corpus.
 #include "fixtures/archivebuilder.h"
@@ -183,7 +183,6 @@ int main(int argc, char** argv)
     }
     writeIntentSeeds(out / "intent");
     writeInflateSeeds(out / "inflate");
-    writeInflateSeeds(out / "deflatedecoder");  // the same streams: its input is laid out as fuzz_inflate's
 #ifndef _WIN32
     writeTarSeeds(out / "tar");
 #endif

@@ -1,7 +1,7 @@
 // The inflate seeds of fuzz_makeseeds: raw deflate streams written by zlib, each after the
-// options byte of fuzz_inflate.cpp (segment size, helpers, lookahead, output limit), so that
-// mutations start from every block kind (stored, fixed, dynamic), flush points, a bomb, stored
-// blocks full of another stream's block headers and a second stream after the end.
+// options byte of fuzz_inflate.cpp (the largest slice: 2^(1 + b % 13) bytes), so that mutations
+// start from every block kind (stored, fixed, dynamic), flush points, a bomb, stored blocks full of
+// another stream's block headers and a second stream after the end.
 #include "fixtures/pebuilder.h"
 #include "fixtures/rawdeflate.h"
 
@@ -60,8 +60,7 @@ void writeInflateSeeds(const std::filesystem::path& dir)
         if (!out)
             std::fprintf(stderr, "cannot write %s\n", name.c_str()), std::exit(1);
     };
-    // Options byte (fuzz_inflate.cpp): bits 0-2 segment 256 << (b % 5), bit 3 two helpers,
-    // bits 4-5 lookahead 64 B / 1 KiB / 16 KiB / default, bit 6 maxSegmentOutput 8 KiB.
+    // Options byte (fuzz_inflate.cpp): slices of up to 2^(1 + b % 13) bytes.
     write("code-level6-256B-segments", 0x00, deflateRaw(code(24 << 10, 1), 6));
     write("code-level6-4KiB-segments-2-helpers", 0x3C, deflateRaw(code(32 << 10, 2), 6));
     write("code-level1", 0x19, deflateRaw(code(16 << 10, 3), 1));
@@ -81,9 +80,5 @@ void writeInflateSeeds(const std::filesystem::path& dir)
     two.insert(two.end(), second.begin(), second.end());
     write("second-stream-after-the-end", 0x08, two);
     write("empty-stream", 0x00, deflateRaw({}, 6));
-    // Bit 7: a selective consumer (helper results used: 13 of this one's 32 KiB segments). Its
-    // helpers hand over to the DeflateDecoder, and so keep no copy of their output, only past a clean 32 KiB
-    // window: these segments do not get there (tst_parallelinflater partsConsumer does, with
-    // 2 MiB segments of a 32 MiB stream: too big for a fuzz input).
-    write("code-selective-32KiB-segments-2-helpers", 0xBB, deflateRaw(code(1 << 20, 11, 0.7), 6));
+    write("code-1MiB-slices-of-up-to-4KiB", 0xBB, deflateRaw(code(1 << 20, 11, 0.7), 6));
 }
