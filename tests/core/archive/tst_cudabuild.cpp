@@ -1,22 +1,16 @@
 // archive/cudabuild.h: the one rule for a cuDNN build's own CUDA major. The streaming scanner of
 // CUDA library names (what stands alone, what does not, a name split at every offset, bounded),
-// one file's evidence (imports before names), and verify and detect agreeing on the same files.
+// one file's evidence (imports before names). Verify and detect agreeing on the same files:
+// tst_verifydetect.
 #include "archive/cudabuild.h"
-#include "archive/verifier.h"
-#include "detect/cudnninspect.h"
-#include "fixtures/archivebuilder.h"
-#include "fixtures/tarbuilder.h"
-#include "fixtures/toolkitbuilder.h"
 
-#include <QDir>
-#include <QTemporaryDir>
 #include <QTest>
 
-#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
 
 using namespace cudnnsetup;
-using namespace cudnnsetup::fixtures;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -47,38 +41,6 @@ QByteArray nulSeparated(const QStringList& strings)
     for (const auto& s : strings)
         out += QByteArray(1, '\0') + s.toLatin1();
     return out + QByteArray(1, '\0');
-}
-
-// Writes every file of a release under `dir` as an extraction would (streams read out, links made).
-void extract(const std::vector<ArchiveFile>& files, const fs::path& dir)
-{
-    for (const auto& f : files) {
-        if (f.name.ends_with('/'))
-            continue;
-        std::vector<std::uint8_t> bytes = f.data;
-        if (f.stream) {
-            bytes.resize(f.streamSize);
-            auto in = f.stream();
-            for (std::size_t at = 0; at < bytes.size();)
-                at += in->read(bytes.data() + at, bytes.size() - at);
-        }
-        fs::create_directories((dir / f.name).parent_path());
-        writeBytes((dir / f.name).string(), bytes);
-    }
-}
-
-void extract(const std::vector<TarMember>& members, const fs::path& dir)
-{
-    for (const auto& m : members) {
-        if (m.type == '5') {
-            fs::create_directories(dir / m.name);
-        } else if (m.type == '2') {
-            fs::create_symlink(m.link, dir / m.name);
-        } else {
-            fs::create_directories((dir / m.name).parent_path());
-            writeBytes((dir / m.name).string(), m.data);
-        }
-    }
 }
 
 }  // namespace
@@ -227,87 +189,6 @@ private slots:
             QCOMPARE(e->byName, byName);
             QCOMPARE(QString::fromStdString(e->import), witness);
         }
-    }
-
-    // Verify (the archive, streamed) and detect (the same files, installed) name the same CUDA
-    // major for a build from its own bytes, and the same kind of evidence.
-    void verifyAndDetectAgree_data()
-    {
-        QTest::addColumn<QString>("kind");        // zip or tar
-        QTest::addColumn<QStringList>("imports"); // every DLL's import table
-        QTest::addColumn<QStringList>("names");   // every library's run-time names (.rdata / appended data)
-        QTest::addColumn<int>("major");           // 0: its bytes say nothing
-        QTest::addColumn<QString>("source");
-        QTest::newRow("import-only: 8.9.7 DLLs import cuBLAS 12")
-            << "zip" << QStringList{"cublas64_12.dll", "cublasLt64_12.dll", "KERNEL32.dll"} << QStringList{} << 12 << "imports";
-        QTest::newRow("string-only: 9.19 DLLs name cublasLt64_12.dll in .rdata")
-            << "zip" << QStringList{} << QStringList{"cublasLt64_12.dll", "nvrtc64_120_0.dll", "cudnn_graph64_9.dll"} << 12
-            << "library strings";
-        QTest::newRow("tarball: 9.19 libraries name libcublasLt.so.13 for dlopen")
-            << "tar" << QStringList{} << QStringList{"libcublasLt.so.13", "libnvrtc.so.13", "libcuda.so.1"} << 13
-            << "library strings";
-        QTest::newRow("none: 9.19 DLLs name no CUDA library") << "zip" << QStringList{} << QStringList{"cudnn_graph64_9.dll"}
-                                                              << 0 << "";
-    }
-    void verifyAndDetectAgree()
-    {
-        QFETCH(QString, kind);
-        QFETCH(QStringList, imports);
-        QFETCH(QStringList, names);
-        QFETCH(int, major);
-        QFETCH(QString, source);
-        std::vector<std::string> i, n;
-        for (const auto& s : imports)
-            i.push_back(s.toStdString());
-        for (const auto& s : names)
-            n.push_back(s.toStdString());
-        QTemporaryDir tmp;
-        const fs::path dir = tmp.path().toStdString();
-        std::string archive, error;
-        Toolkit tk;
-        if (kind == "zip") {
-            ReleaseSpec spec;
-            spec.cudnn = imports.isEmpty() ? "9.19.0.99" : "8.9.7.99";
-            spec.cuda = "13";  // what the name says does not matter here: the bytes' major is compared
-            spec.dllBodyBytes = 100000;
-            if (!i.empty())
-                spec.everyDllImports = i;
-            spec.everyDllRdataStrings = n;
-            const auto files = cudnnWindowsRelease(spec);
-            archive = (dir / releaseArchiveName(spec)).string();
-            QVERIFY2(writeZip(archive, files, &error), error.c_str());
-            extract(files, dir / "toolkit");
-            tk.layout = "windows";
-            for (const auto& f : files)
-                if (f.name.ends_with("cudnn64_8.dll") || f.name.ends_with("cudnn64_9.dll"))
-                    tk.binDirs.push_back((dir / "toolkit" / f.name).parent_path().string());
-                else if (f.name.ends_with(".lib") && tk.libDir.empty())
-                    tk.libDir = (dir / "toolkit" / f.name).parent_path().string();
-            QVERIFY(!tk.binDirs.empty());
-            tk.path = fs::path(tk.binDirs.front()).parent_path().string();
-        } else {
-            LinuxReleaseSpec spec;
-            spec.everyLibStrings = n;
-            const auto members = cudnnLinuxRelease(spec);
-            archive = (dir / linuxArchiveName(spec)).string();
-            QVERIFY2(writeTar(archive, members, TarCompression::Gzip, &error), error.c_str());
-            extract(members, dir / "toolkit");
-            tk.layout = "linux";
-            tk.path = (dir / "toolkit" / linuxRoot(spec)).string();
-            tk.libDir = tk.path + "/lib";
-        }
-        const VerifyResult v = verifyArchive(archive, {});
-        inspectCudnn(tk);
-        // Verify falls back to the archive's name where the bytes say nothing; detect has no name.
-        const bool ownBytes = v.buildCudaSource == "imports" || v.buildCudaSource == "library strings";
-        const int verified = ownBytes ? v.buildCudaMajor.value_or(0) : 0;
-        const std::string why = toJson(v).dump(1) + "\ndetect: " + std::to_string(tk.cudnn.builtForCudaMajor.value_or(0)) +
-                                " (" + tk.cudnn.builtForCudaSource + ")";
-        QVERIFY2(tk.cudnn.present, why.c_str());
-        QVERIFY2(verified == tk.cudnn.builtForCudaMajor.value_or(0), why.c_str());
-        QVERIFY2(verified == major, why.c_str());
-        QCOMPARE(QString::fromStdString(ownBytes ? v.buildCudaSource : std::string()), source);
-        QCOMPARE(QString::fromStdString(tk.cudnn.builtForCudaSource), source);
     }
 };
 
