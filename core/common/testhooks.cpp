@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 
 #ifdef _WIN32
 #include <windows.h>
@@ -60,15 +61,27 @@ bool builtForTests()
 void killThisProcess()
 {
     if (enabled()) {
-        // Said first, unbuffered: a run that hangs with this line in its output was stopped by the
-        // kill itself, one without it never reached the kill point (the Wine walk tells them apart).
-        static const char kSaid[] = "test hook: the process ends itself here (exit 137)\n";
+        // Said first, unbuffered: a run that hangs with this line in its output reached the kill
+        // point, one without it never did. It is also what a killing parent waits for (below).
+        char said[sizeof kKilledHereLine + 1];
+        std::memcpy(said, kKilledHereLine, sizeof kKilledHereLine - 1);
+        said[sizeof kKilledHereLine - 1] = '\n';
 #ifdef _WIN32
         DWORD written = 0;
-        ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), kSaid, sizeof kSaid - 1, &written, nullptr);
+        ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), said, sizeof kKilledHereLine, &written, nullptr);
+        // Under Wine, TerminateProcess of the calling process from one thread can hang for good: the
+        // server stops the other threads, and when one of them held a lock of Wine's own (its main
+        // thread, in the walk that hung), the caller waits for that lock in a signal handler after
+        // the call, with the process neither running nor gone (seen under gdb: the main thread a
+        // zombie, the last one in NtTerminateProcess -> pthread_mutex_lock). A parent that kills the
+        // process from outside (CUDNN_SETUP_TEST_KILL_BY_PARENT, tests/wine/programs/clirun.cpp)
+        // stops every thread alike. This thread waits for it, and so holds the flow at the point;
+        // the self-kill stays as the fallback for a run with no such parent.
+        if (get("CUDNN_SETUP_TEST_KILL_BY_PARENT"))
+            ::Sleep(120000);
         ::TerminateProcess(::GetCurrentProcess(), 137);
 #else
-        [[maybe_unused]] const auto written = ::write(2, kSaid, sizeof kSaid - 1);
+        [[maybe_unused]] const auto written = ::write(2, said, sizeof kKilledHereLine);
         ::kill(::getpid(), SIGKILL);
 #endif
     }

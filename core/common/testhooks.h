@@ -28,6 +28,9 @@ bool builtForTests();
 // Ends this process at once, as a power cut or Task Manager would: SIGKILL on POSIX,
 // TerminateProcess on Windows; no destructor, no flush, no atexit (the crash points,
 // CUDNN_SETUP_TEST_KILL_AT). Where hooks are off it aborts instead, which a test reports.
+// It first writes kKilledHereLine to stderr; on Windows with CUDNN_SETUP_TEST_KILL_BY_PARENT set
+// it then waits (up to 2 minutes) for the parent that reads that line to terminate it.
 [[noreturn]] void killThisProcess();
+inline constexpr char kKilledHereLine[] = "test hook: the process ends here (exit 137)";
 
 }  // namespace cudnnsetup::testhooks

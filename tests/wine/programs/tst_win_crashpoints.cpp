@@ -1,5 +1,6 @@
-// Crash points under Wine: cudnn-setup-cli.exe (a test build) is ended by TerminateProcess
-// (testhooks::killThisProcess, through CUDNN_SETUP_TEST_KILL_AT) before and after every
+// Crash points under Wine: cudnn-setup-cli.exe (a test build) is ended by TerminateProcess, from
+// outside once it says it is at the point (testhooks::killThisProcess, CUDNN_SETUP_TEST_KILL_AT and
+// CUDNN_SETUP_TEST_KILL_BY_PARENT; runProgram kills it), before and after every
 // operation of an install, an uninstall and a repair, once after the commit mark, and (the
 // one-pass install) at each archive entry handed to staging while verifying; then `recover`
 // runs. The toolkit is a Windows-layout one at the default location, PATH is the real system
@@ -136,6 +137,9 @@ class CrashPoints : public ::testing::Test {
 protected:
     void SetUp() override
     {
+        // Each crash point is a kill from outside, by runProgram, once the tool says it is there:
+        // Wine's TerminateProcess of the calling process can hang (common/testhooks.cpp).
+        ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_KILL_BY_PARENT", L"1");
         m_pathSaved = readPath();
         fixtures::ToolkitSpec spec;
         spec.cuda = "11.3.109";
@@ -159,6 +163,7 @@ protected:
     void TearDown() override
     {
         ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_KILL_AT", nullptr);
+        ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_KILL_BY_PARENT", nullptr);
         writePath(m_pathSaved);
         std::error_code ec;
         fs::remove_all("C:\\Program Files\\NVIDIA GPU Computing Toolkit", ec);
@@ -286,7 +291,7 @@ protected:
                     break;  // past the last entry (they come last)
                 continue;
             }
-            // TerminateProcess(self, 137): no destructor, no flush, no atexit ran.
+            // Terminated at the point (by runProgram, from outside): no destructor, no flush, no atexit ran.
             ASSERT_EQ(run.exitCode, 137) << point << ": " << run.out << run.err;
             ++killed;
             if (point.rfind("prestage:", 0) == 0)
@@ -301,7 +306,7 @@ protected:
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::printf("crash points: %s (Wine, TerminateProcess, registry PATH): %d killed and recovered (%d "
+        std::printf("crash points: %s (Wine, TerminateProcess from outside, registry PATH): %d killed and recovered (%d "
                     "operations, %d kills while staging during verification; %d points not reached; %d runs of the "
                     "tool in %.0f s, %.2f s each)\n",
                     operation.c_str(), killed, ops, prestaged, unreached, runs, seconds, seconds / runs);
