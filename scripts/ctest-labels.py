@@ -14,7 +14,7 @@ import sys
 from collections import defaultdict
 
 PRIORITY = ["wine", "windows", "crashpoints", "big", "gui", "wizard", "fuzz", "cli", "install", "validate",
-            "detect", "archive", "platform", "core"]
+            "detect", "archive", "releases", "formats", "platform", "core"]
 
 
 def main():

@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh all SECONDS      every target, SECONDS each (CI: scripts/ci-extra.sh)
 #   CUDNN_SETUP_FUZZ_JOBS=N          targets fuzzed at once (default: the number of cores);
 #                                    each still gets SECONDS of its own
-# Targets: zipdirectory pereader manifest catalog pathvalue plan journal intent inflate cudabuild tar.
+# Targets: zipdirectory pereader manifest catalog pathvalue plan journal intent inflate cudabuild tar elfreader.
 # The working corpus grows in build/fuzz/corpus/TARGET; the seeds (tests/fuzz/corpus/TARGET,
 # and build/fuzz/seeds/TARGET written by fuzz_makeseeds) are read, never written.
 # A crash, leak, timeout or UBSan report stops the run: its input is copied to
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 all=(zipdirectory pereader manifest catalog pathvalue plan journal intent inflate cudabuild)
-all+=(tar)
+all+=(tar elfreader)
 
 if [ $# -ne 2 ]; then
   sed -n '2,12p' "$0" >&2

@@ -1,11 +1,10 @@
 // install, repair, uninstall, recover, and the hidden elevated-apply helper mode.
+#include "archive/verifier.h"
 #include "cli/commands.h"
-#include "platform/statedir.h"
 #include "cli/installsupport.h"
 #include "cli/output.h"
-
-#include "archive/verifier.h"
 #include "common/problem.h"
+#include "common/testhooks.h"
 #include "install/archiveinfo.h"
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
@@ -14,8 +13,8 @@
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
-#include "common/testhooks.h"
 #include "platform/elevation.h"
+#include "platform/folderaccess.h"
 #include "platform/statelock.h"
 
 #include <cstdio>

@@ -1,9 +1,9 @@
-#include "archive/catalog.h"
-#include "archive/manifest.h"
 #include "archive/verifier.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "common/problem.h"
+#include "releases/catalog.h"
+#include "releases/manifest.h"
 
 #include <chrono>
 #include <cstdio>

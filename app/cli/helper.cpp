@@ -6,14 +6,13 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/output.h"
-
 #include "common/problem.h"
 #include "common/testhooks.h"
 #include "install/helperargs.h"
 #include "install/statedir.h"
 #include "platform/elevation.h"
+#include "platform/folderaccess.h"
 #include "platform/nofollow.h"
-#include "platform/statedir.h"
 
 #include <nlohmann/json.hpp>
 

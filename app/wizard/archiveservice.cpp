@@ -1,15 +1,12 @@
 #include "archiveservice.h"
 
 #include "problemtext.h"
-#include "wizardconfig.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 
-#if CUDNN_SETUP_WIZARD_HAVE_VERIFY
 #include "archive/verifier.h"
-#endif
 
 #include <algorithm>
 
@@ -51,14 +48,8 @@ QStringList ArchiveService::discover(const QStringList& folders)
     return paths;
 }
 
-bool ArchiveService::verifierAvailable()
-{
-    return CUDNN_SETUP_WIZARD_HAVE_VERIFY != 0;
-}
-
 namespace {
 
-#if CUDNN_SETUP_WIZARD_HAVE_VERIFY
 QString q(const std::string& s)
 {
     return QString::fromStdString(s);
@@ -137,7 +128,6 @@ ArchiveReport toReport(const VerifyResult& r)
                 c.summary = ArchiveService::tr("Not checked: verification was cancelled.");
     return a;
 }
-#endif
 
 }  // namespace
 
@@ -145,7 +135,6 @@ Task<ArchiveReport>* ArchiveService::verify(const QString& path, const QString& 
                                             QObject* parent)
 {
     auto* task = new Task<ArchiveReport>(parent);
-#if CUDNN_SETUP_WIZARD_HAVE_VERIFY
     const std::string p = QDir::toNativeSeparators(path).toStdString();
     const std::string sha = sha256.trimmed().toLower().toStdString();
     const std::string man = manifest.toStdString();
@@ -169,18 +158,6 @@ Task<ArchiveReport>* ArchiveService::verify(const QString& path, const QString& 
             return r;
         }
     });
-#else
-    Q_UNUSED(sha256)
-    Q_UNUSED(manifest)
-    task->start([path](TaskContext&) {
-        ArchiveReport r;
-        r.path = path;
-        r.error = tr("This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. "
-                     "Use a complete build.")
-                      .arg(path);
-        return r;
-    });
-#endif
     return task;
 }
 

@@ -17,8 +17,6 @@ public:
     static QStringList defaultSearchFolders();
     // cudnn*.zip directly inside the folders (not below), newest first, no duplicates.
     static QStringList discover(const QStringList& folders);
-    // Whether this build carries the verifier.
-    static bool verifierAvailable();
     // Starts verification; the task belongs to parent.
     static Task<ArchiveReport>* verify(const QString& path, const QString& sha256, const QString& manifest,
                                        QObject* parent);

@@ -1,35 +1,24 @@
 #include "machineservice.h"
 
 #include "problemtext.h"
-#include "wizardconfig.h"
 
 #include <QDir>
 
-#if CUDNN_SETUP_WIZARD_HAVE_DETECT
 #include "detect/compat.h"
 #include "detect/detector.h"
-#include "platform/environment.h"
-#include "platform/registry.h"
-#endif
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 #include "install/fileops.h"
 #include "install/interrupted.h"
 #include "install/journal.h"
 #include "install/plan.h"
 #include "install/statedir.h"
 #include "platform/elevation.h"
-#endif
+#include "platform/environment.h"
+#include "platform/registry.h"
 
 #include <QFileInfo>
 
 namespace cudnnsetup::wizard {
 
-bool MachineService::detectorAvailable()
-{
-    return CUDNN_SETUP_WIZARD_HAVE_DETECT != 0;
-}
-
-#if CUDNN_SETUP_WIZARD_HAVE_DETECT
 namespace {
 
 QString q(const std::string& s)
@@ -118,7 +107,6 @@ MachineView toView(const DetectResult& r)
 // Install records (what maintenance can undo) and an unfinished journal (what to recover first).
 void addInstallState(MachineView& m, const QString& stateDir)
 {
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     const std::string dir = stateDir.toStdString();
     auto elevator = makeElevator();
     for (ToolkitView& t : m.toolkits) {
@@ -141,20 +129,14 @@ void addInstallState(MachineView& m, const QString& stateDir)
                                      QDir::toNativeSeparators(q((*journal)->plan.toolkit)),
                                      q(std::string(toString((*journal)->status))));
     }
-#else
-    Q_UNUSED(m)
-    Q_UNUSED(stateDir)
-#endif
 }
 
 }  // namespace
-#endif
 
 Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
                                           QObject* parent)
 {
     auto* task = new Task<MachineView>(parent);
-#if CUDNN_SETUP_WIZARD_HAVE_DETECT
     std::vector<std::string> roots;
     for (const QString& r : extraRoots)
         roots.push_back(QDir::toNativeSeparators(r).toStdString());
@@ -180,28 +162,11 @@ Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool sc
             return m;
         }
     });
-#else
-    Q_UNUSED(scanSystem)
-    Q_UNUSED(stateDir)
-    task->start([extraRoots](TaskContext&) {
-        MachineView m;
-        m.error = tr("This build of cudnn-setup does not contain toolkit detection; "
-                     "choose the toolkit folder yourself.");
-        for (const QString& root : extraRoots) {
-            ToolkitView t;
-            t.path = QDir::toNativeSeparators(root);
-            t.sources << tr("chosen by you");
-            m.toolkits << t;
-        }
-        return m;
-    });
-#endif
     return task;
 }
 
 void MachineService::rate(MachineView& machine, const ArchiveReport& archive)
 {
-#if CUDNN_SETUP_WIZARD_HAVE_DETECT
     const CompatRules& rules = CompatRules::builtin();
     const auto cudnn = Version::parse(archive.cudnnVersion.toStdString());
     const auto archiveCuda = parseCudaVersion(archive.cudaVersion.toStdString());
@@ -270,13 +235,6 @@ void MachineService::rate(MachineView& machine, const ArchiveReport& archive)
         }
         t.compatibilityReason = reason;
     }
-#else
-    Q_UNUSED(archive)
-    for (ToolkitView& t : machine.toolkits) {
-        t.compatibility = Compatibility::Unknown;
-        t.compatibilityReason = tr("Not checked: this build has no compatibility rules.");
-    }
-#endif
 }
 
 }  // namespace cudnnsetup::wizard

@@ -12,7 +12,6 @@ namespace cudnnsetup::wizard {
 class MachineService {
     Q_DECLARE_TR_FUNCTIONS(MachineService)
 public:
-    static bool detectorAvailable();
     // extraRoots: folders the user added (treated as toolkit candidates, like `detect --root`).
     static Task<MachineView>* detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
                                      QObject* parent);

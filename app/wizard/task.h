@@ -4,8 +4,8 @@
 // thread samples them, so a core that reports per 64 KiB block cannot flood the
 // event loop. Cancel flips the core's CancelToken; the core checks it in its loops.
 
+#include "common/digest.h"
 #include "common/progress.h"
-#include "install/digest.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
@@ -119,7 +119,7 @@ public:
         begin();
         auto ctx = context();
         m_future = QtConcurrent::run([ctx, work = std::move(work)] {
-            // After the result is made: a pool thread outlives its task (install/digest.h).
+            // After the result is made: a pool thread outlives its task (common/digest.h).
             struct ReleaseThreadState {
                 ~ReleaseThreadState() { releaseThreadDigestState(); }
             } release;

@@ -2,8 +2,8 @@
 
 #include "archive/entryinflater.h"
 #include "archive/zipdirectory.h"
+#include "common/digest.h"
 
-#include <openssl/evp.h>
 #include <zip.h>
 
 #include <algorithm>
@@ -19,23 +19,10 @@ namespace cudnnsetup {
 namespace {
 
 using ZipHandle = std::unique_ptr<zip_t, decltype(&zip_discard)>;
-using DigestContext = std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)>;
 
 constexpr std::uint32_t kUnixTypeMask = 0170000, kUnixSymlink = 0120000;
 // What is read and hashed in one go: small enough to stay in a core's L2 cache from the read to the hash.
 constexpr std::size_t kHashPiece = 256u << 10;
-
-std::string toHex(const unsigned char* p, std::size_t n)
-{
-    static const char* digits = "0123456789abcdef";
-    std::string s;
-    s.reserve(n * 2);
-    for (std::size_t i = 0; i < n; ++i) {
-        s.push_back(digits[p[i] >> 4]);
-        s.push_back(digits[p[i] & 15]);
-    }
-    return s;
-}
 
 Error corrupt(const std::string& why) { return Error{"corrupt-archive", why, {}}; }
 
@@ -359,9 +346,7 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
                                const CancelToken* cancel)
 {
     auto file = std::make_unique<RandomAccessFile>(opened);
-    DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
-        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+    Sha256 digest;
     // A reader thread fills the next buffer while this one is hashed: SHA-256 is the whole cost
     // (hashing speed is the target for an official archive), the copy out of the page cache is hidden.
     // Pieces that stay in the cache between the read (the kernel's copy) and the hash: 4 MiB blocks
@@ -415,7 +400,7 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
         const unsigned slot = consumed % kBuffers;
         const std::size_t n = filled[slot];
         lock.unlock();
-        EVP_DigestUpdate(digest.get(), buffers[slot].data(), n);
+        digest.update(buffers[slot].data(), n);
         hashed += n;
         lock.lock();
         ++consumed;
@@ -432,10 +417,7 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
     reader.join();
     if (failure)
         return *failure;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int mdLen = 0;
-    EVP_DigestFinal_ex(digest.get(), md, &mdLen);
-    return toHex(md, mdLen);
+    return digest.finishHex();
 }
 
 Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
@@ -468,9 +450,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.begin < b.begin; });
 
-    DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
-        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+    Sha256 digest;
 
     std::mutex mutex;
     std::condition_variable dataReady;
@@ -537,7 +517,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
                     if (file.read(block.get() + at, n) != n)
                         readFailed = true;
                     else
-                        EVP_DigestUpdate(digest.get(), block.get() + at, n);
+                        digest.update(block.get() + at, n);
                 }
                 if (readFailed)
                     break;
@@ -586,11 +566,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     }
     if (readFailed)
         return corrupt("the file could not be read to the end (was it changed or truncated while reading?)");
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int mdLen = 0;
-    if (EVP_DigestFinal_ex(digest.get(), md, &mdLen) != 1)
-        return Error{"internal", "OpenSSL cannot finish the SHA-256 digest", {}};
-    result.sha256 = toHex(md, mdLen);
+    result.sha256 = digest.finishHex();
     return result;
 }
 

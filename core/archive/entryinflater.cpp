@@ -1,6 +1,7 @@
 #include "archive/entryinflater.h"
 
-#include <isa-l/crc.h>
+#include "common/digest.h"
+
 #include <isa-l/igzip_lib.h>
 
 namespace cudnnsetup {
@@ -122,7 +123,7 @@ EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consume
         if (!failed && chunk.size > 0) {
             if (!deflated) {
                 if (deliver(chunk.data, chunk.size))
-                    crc = crc32_gzip_refl(crc, chunk.data, chunk.size);
+                    crc = crc32Update(crc, chunk.data, chunk.size);
             } else if (!finished) {
                 inflateSlice(chunk);
             }

@@ -1,6 +1,7 @@
 #include "archive/pathsafety.h"
 
 #include "common/casefold.h"
+#include "common/text.h"
 
 #include <array>
 #include <cstdint>
@@ -64,21 +65,6 @@ std::vector<std::string_view> splitSegments(std::string_view path)
         start = slash + 1;
     }
     return out;
-}
-
-// Appends the code point's UTF-8 bytes.
-void putUtf8(std::string& out, std::uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 }  // namespace

@@ -1,10 +1,9 @@
 #include "archive/tarreader.h"
 
-#include "install/digest.h"
+#include "common/digest.h"
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <zlib.h>
 
 #include <cerrno>
 #include <cstring>
@@ -20,7 +19,6 @@ std::string errorText(struct archive* a)
     const char* text = archive_error_string(a);
     return text ? text : "no message from libarchive";
 }
-
 
 // Where the compressed bytes come from: a file descriptor or a buffer. Every byte handed to
 // libarchive is hashed first, so the SHA-256 is of exactly what was decompressed.
@@ -221,11 +219,11 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                 break;
             }
             TarEntryOutcome& out = r.outcomes.back();
-            uLong crc = crc32(0L, Z_NULL, 0);
+            std::uint32_t crc = 0;
             std::uint64_t pos = 0;
             bool ok = true;
             auto deliver = [&](const std::uint8_t* data, std::size_t n) {
-                crc = crc32(crc, data, static_cast<uInt>(n));
+                crc = crc32Update(crc, data, static_cast<std::size_t>(n));
                 pos += n;
                 if (d.consumer && !d.consumer->write(data, n))
                     d.consumer.reset();
@@ -274,7 +272,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                 }
             }
             out.actualSize = pos;
-            out.crc32 = static_cast<std::uint32_t>(crc);
+            out.crc32 = crc;
             out.read = ok;
             if (d.consumer)
                 d.consumer->finish(ok && pos == info.size);

@@ -3,12 +3,12 @@
 // stream, then the symlink chains, the file set and the version evidence from the listing.
 #include "archive/tarverify.h"
 
-#include "archive/cudabuild.h"
-#include "archive/elfreader.h"
-#include "archive/linuxreleases.h"
 #include "archive/pathsafety.h"
 #include "archive/tarreader.h"
 #include "archive/verifychecks.h"
+#include "formats/cudabuild.h"
+#include "formats/elfreader.h"
+#include "releases/linuxreleases.h"
 
 #include <cstdio>
 #include <map>
@@ -439,7 +439,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
 
     std::vector<VersionClaim> claims;
     std::optional<Version> headerVersion, fileVersion;
-    std::vector<CudaImport> cudaImports;  // each library's CUDA libraries (archive/cudabuild.h)
+    std::vector<CudaImport> cudaImports;  // each library's CUDA libraries (formats/cudabuild.h)
     for (const TarEntryInfo& e : entries) {
         const EntryState& st = states[e.index];
         const std::string path = stripSlash(checkEntryPath(e.name).normalized);
@@ -584,6 +584,23 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
                                       "/, this archive in " + layout.lib + "/; it was probably repackaged."});
     }
     return r;
+}
+
+// Tar archives are what NVIDIA ships for Linux.
+bool looksLikeTarballFile(const OpenedFile& file)
+{
+    unsigned char magic[6] = {};
+    const long long n = file.readSome(0, magic, sizeof magic);
+    const bool gzip = n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    const bool xz = n == 6 && magic[0] == 0xFD && magic[1] == '7' && magic[2] == 'z' && magic[3] == 'X' && magic[4] == 'Z';
+    return gzip || xz;
+}
+
+bool looksLikeTarballFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto file = OpenedFile::open(path, false, ec);
+    return file && looksLikeTarballFile(*file);
 }
 
 }  // namespace cudnnsetup

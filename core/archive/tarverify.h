@@ -2,7 +2,7 @@
 // `verify` for a Linux tarball (.tar.xz, .tgz): the same VerifyResult as for a zip.
 // verifyArchive() calls it for files that start with the xz or gzip magic.
 
-#include "archive/verifier.h"
+#include "archive/verifyresult.h"
 
 #include <string>
 

@@ -1,15 +1,15 @@
 #include "archive/verifier.h"
 
 #include "archive/archivescanner.h"
-#include "archive/catalog.h"
-#include "archive/cudabuild.h"
-#include "archive/manifest.h"
 #include "archive/pathsafety.h"
-#include "archive/pereader.h"
 #include "archive/tarreader.h"
 #include "archive/tarverify.h"
 #include "archive/verifychecks.h"
-#include "archive/versionevidence.h"
+#include "formats/cudabuild.h"
+#include "formats/pereader.h"
+#include "releases/catalog.h"
+#include "releases/manifest.h"
+#include "releases/versionevidence.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -108,38 +108,6 @@ private:
     std::optional<std::string>& m_out;
 };
 
-// Feeds the verifier's own consumer (if any) and the caller's tee; a failing tee is dropped.
-class TeeConsumer : public EntryConsumer {
-public:
-    TeeConsumer(std::unique_ptr<EntryConsumer> own, std::unique_ptr<EntryConsumer> tee)
-        : m_own(std::move(own)), m_tee(std::move(tee))
-    {
-    }
-    bool write(const std::uint8_t* data, std::size_t size) override
-    {
-        if (m_teeOk)
-            m_teeOk = m_tee->write(data, size);
-        return m_own ? m_own->write(data, size) : true;
-    }
-    void finish(bool intact) override
-    {
-        if (m_own)
-            m_own->finish(intact);
-        m_tee->finish(intact);
-    }
-
-private:
-    std::unique_ptr<EntryConsumer> m_own, m_tee;
-    bool m_teeOk = true;
-};
-
-std::string hex8(std::uint32_t v)
-{
-    char buf[9];
-    std::snprintf(buf, sizeof buf, "%08x", v);
-    return buf;
-}
-
 std::string machineName(const PeInfo& pe)
 {
     if (!pe.isPe)
@@ -157,35 +125,6 @@ std::string machineName(const PeInfo& pe)
 }
 
 }  // namespace
-
-// Tar archives are what NVIDIA ships for Linux.
-bool looksLikeTarballFile(const OpenedFile& file)
-{
-    unsigned char magic[6] = {};
-    const long long n = file.readSome(0, magic, sizeof magic);
-    const bool gzip = n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-    const bool xz = n == 6 && magic[0] == 0xFD && magic[1] == '7' && magic[2] == 'z' && magic[3] == 'X' && magic[4] == 'Z';
-    return gzip || xz;
-}
-
-bool looksLikeTarballFile(const std::string& path)
-{
-    std::error_code ec;
-    const auto file = OpenedFile::open(path, false, ec);
-    return file && looksLikeTarballFile(*file);
-}
-
-std::string_view toString(Authenticity a)
-{
-    switch (a) {
-    case Authenticity::Official: return "official";
-    case Authenticity::Manifest: return "manifest";
-    case Authenticity::User: return "user";
-    case Authenticity::Unknown: return "unknown";
-    case Authenticity::Mismatch: return "mismatch";
-    }
-    return "unknown";
-}
 
 VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& options)
 {
@@ -392,7 +331,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
 
     const NameInfo fromRoot = detected ? parseArchiveName(detected->layout.root) : NameInfo{};
     const NameInfo fromName = parseArchiveName(name);
-    // Every piece of evidence present must agree (archive/versionevidence.h decides what counts and
+    // Every piece of evidence present must agree (releases/versionevidence.h decides what counts and
     // which claim is the release). Listed strongest first, for ties: the main DLL's name (its major
     // is what programs load), the header, the folder and file names, then the DLLs' version fields.
     const std::optional<int> dllMajor = detected ? detected->dllMajor : std::nullopt;
@@ -482,54 +421,6 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
                                              "/; it was probably repackaged."});
     }
     return r;
-}
-
-nlohmann::json toJson(const VerifyResult& r)
-{
-    using nlohmann::json;
-    json doc;
-    doc["ok"] = r.ok();
-    doc["archive"] = r.archive;
-    doc["size"] = r.size;
-    doc["sha256"] = r.sha256.empty() ? json(nullptr) : json(r.sha256);
-    doc["authenticity"] = std::string(toString(r.authenticity));
-    if (r.release)
-        doc["release"] = {{"cudnn", r.release->cudnn.toString()},
-                          {"cuda", r.release->cuda.empty() ? json(nullptr) : json(r.release->cuda)},
-                          {"platform", r.release->platform}};
-    else
-        doc["release"] = nullptr;
-    if (r.layout)
-        doc["layout"] = {{"root", r.layout->root}, {"bin", r.layout->bin}, {"include", r.layout->include}, {"lib", r.layout->lib}};
-    else
-        doc["layout"] = nullptr;
-    json entries = json::array();
-    for (const auto& e : r.entries) {
-        json entry{{"path", e.path},
-                   {"size", e.size},
-                   {"crc32", hex8(e.crc32)},
-                   {"kind", std::string(toString(e.kind))},
-                   {"version", e.version ? json(*e.version) : json(nullptr)}};
-        if (e.linkTarget)
-            entry["link"] = *e.linkTarget;  // tarballs only: a symbolic link's target
-        entries.push_back(std::move(entry));
-    }
-    doc["entries"] = std::move(entries);
-    doc["crc_checked"] = r.crcChecked;
-    if (r.buildCudaMajor)
-        doc["build_cuda"] = {{"major", *r.buildCudaMajor}, {"source", r.buildCudaSource}};
-    else
-        doc["build_cuda"] = nullptr;
-    doc["problems"] = toJson(r.problems);
-    doc["warnings"] = toJson(r.warnings);
-    if (r.cancelled)
-        doc["cancelled"] = true;
-    return doc;
-}
-
-std::unique_ptr<EntryConsumer> teeConsumer(std::unique_ptr<EntryConsumer> own, std::unique_ptr<EntryConsumer> tee)
-{
-    return std::make_unique<TeeConsumer>(std::move(own), std::move(tee));
 }
 
 }  // namespace cudnnsetup

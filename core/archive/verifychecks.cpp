@@ -1,8 +1,9 @@
 #include "archive/verifychecks.h"
 
-#include "archive/catalog.h"
-#include "archive/manifest.h"
 #include "archive/pathsafety.h"
+#include "common/text.h"
+#include "releases/catalog.h"
+#include "releases/manifest.h"
 
 #include <algorithm>
 #include <regex>
@@ -13,14 +14,6 @@ namespace cudnnsetup::verifycheck {
 namespace {
 
 const char* kRedownload = "download the archive again from NVIDIA (developer.nvidia.com/cudnn)";
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
-    return out;
-}
 
 std::string humanSize(std::uint64_t bytes)
 {
@@ -162,9 +155,9 @@ std::optional<DetectedLayout> detectLayout(const std::vector<ZipEntryInfo>& entr
             continue;
         const std::string rel = name.substr(d.layout.root.size());
         const auto slash = rel.find_last_of('/');
-        const std::string dir = lower(slash == std::string::npos ? std::string() : rel.substr(0, slash));
+        const std::string dir = lowerAscii(slash == std::string::npos ? std::string() : rel.substr(0, slash));
         const std::string base = slash == std::string::npos ? rel : rel.substr(slash + 1);
-        const std::string lbase = lower(base);
+        const std::string lbase = lowerAscii(base);
         if (lbase.rfind("cudnn", 0) != 0)
             continue;
         std::smatch m;

@@ -2,10 +2,10 @@
 // The individual checks behind verifyArchive (internal to core/archive, tested through it).
 
 #include "archive/archivescanner.h"
-#include "archive/cudabuild.h"
-#include "archive/releases.h"
-#include "archive/versionevidence.h"
-#include "archive/verifier.h"
+#include "archive/verifyresult.h"
+#include "formats/cudabuild.h"
+#include "releases/releases.h"
+#include "releases/versionevidence.h"
 
 #include <map>
 #include <optional>
@@ -43,7 +43,7 @@ std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionCla
                                                     const std::string& archiveName, Problems& problems);
 
 // The build's own CUDA major (issue 30, rule 4): what the libraries' imports or run-time names say
-// (one CudaImport per file that says, archive/cudabuild.h cudaEvidenceOf), against each other (the
+// (one CudaImport per file that says, formats/cudabuild.h cudaEvidenceOf), against each other (the
 // major most files name is the build's; each file of another is a mix) and against the CUDA the
 // archive's name says (`nameCuda`, "13", "11.3"; empty when unknown): cuda-major-mismatch for each,
 // naming both. Returns the first file that names the build's major (its witness), nullopt when no

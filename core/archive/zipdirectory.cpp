@@ -1,5 +1,7 @@
 #include "archive/zipdirectory.h"
 
+#include "common/bytes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -17,14 +19,6 @@ constexpr std::uint32_t kLocalSig = 0x04034b50;
 constexpr std::size_t kEocdSize = 22;
 constexpr std::size_t kCentralSize = 46;
 constexpr std::size_t kLocalSize = 30;
-
-std::uint16_t le16(const std::uint8_t* p) { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
-std::uint32_t le32(const std::uint8_t* p)
-{
-    return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
-           (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
-}
-std::uint64_t le64(const std::uint8_t* p) { return le32(p) | (static_cast<std::uint64_t>(le32(p + 4)) << 32); }
 
 Error corrupt(const std::string& why)
 {

@@ -1,5 +1,7 @@
 #include "common/casefold.h"
 
+#include "common/text.h"
+
 #include <algorithm>
 #include <iterator>
 #include <utility>
@@ -11,20 +13,6 @@ namespace {
 constexpr std::pair<std::uint16_t, std::uint16_t> kFold[] = {
 #include "common/casefold_table.inc"
 };
-
-void putUtf8(std::string& out, std::uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
 
 }  // namespace
 

@@ -2,7 +2,7 @@
 // The compatibility rules of resources/compat.json: which CUDA versions each cuDNN release
 // was built for, the minimum driver of each CUDA version, and the finding texts.
 
-#include "archive/releases.h"
+#include "releases/releases.h"
 
 #include <map>
 #include <optional>

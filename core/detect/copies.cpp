@@ -1,8 +1,10 @@
 #include "detect/copies.h"
 
 #include "detect/fsutil.h"
-#include "install/packageowners.h"
-#include "platform/process.h"
+#include "detect/packageowners.h"
+#include "formats/elfreader.h"
+#include "formats/pereader.h"
+#include "platform/childprocess.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -38,16 +40,16 @@ std::vector<std::pair<std::string, std::string>> ldconfigCache()
 {
     std::vector<std::pair<std::string, std::string>> out;
     for (const char* prog : {"/sbin/ldconfig", "/usr/sbin/ldconfig", "ldconfig"}) {
-        const auto r = runProcess(prog, {"-p"}, std::chrono::seconds(3));
+        const auto r = runChildProcess(prog, {"-p"}, 3000);
         if (!r.started || r.timedOut || r.exitCode != 0)
             continue;
         static const std::regex line(R"(^\s+(\S+) \(([^)]*)\) => (\S+)$)");
         std::size_t start = 0;
-        while (start < r.output.size()) {
-            std::size_t end = r.output.find('\n', start);
+        while (start < r.out.size()) {
+            std::size_t end = r.out.find('\n', start);
             if (end == std::string::npos)
-                end = r.output.size();
-            const std::string l = r.output.substr(start, end - start);
+                end = r.out.size();
+            const std::string l = r.out.substr(start, end - start);
             std::smatch m;
             if (std::regex_match(l, m, line) && m[1].str().rfind("libcudnn", 0) == 0 &&
                 m[2].str().find("x86-64") != std::string::npos)
@@ -212,7 +214,7 @@ std::vector<SearchEntry> searchOrder(const Environment& env, const Registry& reg
 }
 
 std::vector<SearchEntry> loaderOrderFor(const std::vector<SearchEntry>& systemOrder, const std::string& objectPath,
-                                        const ElfInfo& elf)
+                                        const ElfFacts& elf)
 {
     const fs::path object(objectPath);
     const std::string origin = object.parent_path().string();
@@ -282,7 +284,7 @@ std::vector<CudnnCopy> findCopies(const Environment& env, const Registry& reg, c
             c.origin = origin;
             if (win) {
                 if (const auto sz = fileSize(path); sz && *sz > 0)
-                    c.version = readPeQuick(path).fileVersion;
+                    c.version = readPeFile(path).fileVersion;
             } else {
                 std::error_code ec;
                 const auto real = fs::canonical(path, ec);

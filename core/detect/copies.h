@@ -54,9 +54,9 @@ std::vector<SearchEntry> searchOrder(const Environment& env, const Registry& reg
 // searchOrder makes it). $ORIGIN / ${ORIGIN} become the object's folder; an entry with another
 // token ($LIB, $PLATFORM) or a relative one (the working folder's business) is left out.
 // Origins: "RPATH of <file name>", "RUNPATH of <file name>".
-struct ElfInfo;
+struct ElfFacts;
 std::vector<SearchEntry> loaderOrderFor(const std::vector<SearchEntry>& systemOrder, const std::string& objectPath,
-                                        const ElfInfo& elf);
+                                        const ElfFacts& elf);
 
 // The PATH a program started now gets (Windows: system + user from the registry), split.
 std::vector<std::pair<std::string, std::string>> programPath(const Environment& env, const Registry& reg);

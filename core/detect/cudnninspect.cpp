@@ -1,9 +1,11 @@
 #include "detect/cudnninspect.h"
 
-#include "archive/cudabuild.h"
-#include "archive/versionevidence.h"
 #include "detect/compat.h"
 #include "detect/fsutil.h"
+#include "formats/cudabuild.h"
+#include "formats/elfreader.h"
+#include "formats/pereader.h"
+#include "releases/versionevidence.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -130,12 +132,12 @@ void inspectWindows(Toolkit& tk)
             const std::string path = (fs::path(dir) / name).string();
             InstalledFile f{path, FileKind::Dll, fileSize(path).value_or(0), std::nullopt, std::nullopt, ""};
             if (f.size > 0) {
-                const PeQuick pe = readPeQuick(path);
+                const PeInfo pe = readPeFile(path);
                 f.version = pe.fileVersion;
                 f.description = pe.fileDescription;
                 f.imports = pe.imports;
                 f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
-                if (!pe.isX64)
+                if (!pe.isX64())
                     add(c, "wrong-architecture", "wrong-architecture", path, {{"path", path}, {"detail", f.arch}});
             }
             if (lowerAscii(name).rfind("cudnn64_", 0) == 0 && mainDir.empty())
@@ -182,7 +184,7 @@ void inspectLinux(Toolkit& tk)
         const fs::path real = fs::canonical(p, ec);
         InstalledFile f{(ec ? p : real).string(), FileKind::SharedLib, fileSize(p.string()).value_or(0), version, std::nullopt, ""};
         if (f.size > 0) {
-            const ElfInfo elf = readElf(f.path);
+            const ElfFacts elf = readElfFile(f.path);
             f.soname = elf.soname;
             f.imports = elf.needed;  // DT_NEEDED: libcublas.so.11 of a cuDNN 8 build (cudaMajorFromImports)
             f.arch = !elf.isElf ? "not an ELF file" : (elf.is64 && elf.machine == 62 ? "x86-64" : "ELF machine " + std::to_string(elf.machine));
@@ -261,7 +263,7 @@ void inspectCudnn(Toolkit& tk)
     }
 
     // The major in the main DLL's name (cudnn64_8.dll): what programs load, and the family whose
-    // version shapes a DLL's version fields may have (archive/versionevidence.h).
+    // version shapes a DLL's version fields may have (releases/versionevidence.h).
     std::optional<int> nameMajor;
     std::string mainDllName;
     static const std::regex mainDll(R"(cudnn64_(\d+)\.dll)", std::regex::icase);
@@ -291,7 +293,7 @@ void inspectCudnn(Toolkit& tk)
             add(c, "zero-size", "zero-size", f.path, {{"path", f.path}, {"toolkit", tkPath}});
 
     // Versions: the header, the main DLL's name and every library's own version, under verify's rule
-    // (archive/versionevidence.h): a DLL's FileVersion or FileDescription counts only when shaped like
+    // (releases/versionevidence.h): a DLL's FileVersion or FileDescription counts only when shaped like
     // a cuDNN version of the family; all that count must agree, and the odd one out is named.
     std::vector<VersionClaim> claims;
     const std::optional<int> family = nameMajor ? nameMajor : c.version ? std::optional<int>(c.version->major) : std::nullopt;

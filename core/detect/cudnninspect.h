@@ -15,7 +15,7 @@ std::optional<std::string> sonameVersion(const std::string& fileName);
 
 // The CUDA major a cuDNN build links against, from the CUDA libraries its libraries import (PE
 // import table, ELF DT_NEEDED): cublas64_11.dll, cublasLt64_12.dll, cudart64_110.dll (10.x/11.x
-// spell major+minor), libcublas.so.11 (archive/cudabuild.h cudaMajorOfImport, verify's rule).
+// spell major+minor), libcublas.so.11 (formats/cudabuild.h cudaMajorOfImport, verify's rule).
 // nullopt when none is imported (cuDNN 9 loads cuBLAS at run time) or the imports disagree.
 std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files);
 

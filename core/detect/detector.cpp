@@ -3,7 +3,7 @@
 #include "detect/cudnninspect.h"
 #include "detect/driver.h"
 #include "detect/fsutil.h"
-#include "platform/process.h"
+#include "platform/childprocess.h"
 
 #include <filesystem>
 #include <fstream>
@@ -74,14 +74,14 @@ print("CUDNN_SETUP_PY=" + json.dumps(out))
 )PY";
     (void)env;
     for (const char* py : {"python3", "python"}) {
-        const auto r = runProcess(py, {"-c", kScript}, timeout);
+        const auto r = runChildProcess(py, {"-c", kScript}, static_cast<int>(timeout.count()));
         if (!r.started || r.timedOut)
             continue;
-        const auto pos = r.output.find("CUDNN_SETUP_PY=");
+        const auto pos = r.out.find("CUDNN_SETUP_PY=");
         if (pos == std::string::npos)
             continue;
-        const auto end = r.output.find('\n', pos);
-        const auto j = nlohmann::json::parse(r.output.substr(pos + 15, end == std::string::npos ? std::string::npos : end - pos - 15),
+        const auto end = r.out.find('\n', pos);
+        const auto j = nlohmann::json::parse(r.out.substr(pos + 15, end == std::string::npos ? std::string::npos : end - pos - 15),
                                              nullptr, false);
         if (j.is_discarded())
             continue;

@@ -3,6 +3,7 @@
 #include "detect/fsutil.h"
 #include "detect/pathhygiene.h"
 #include "detect/variantdiagnosis.h"
+#include "formats/pereader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -237,7 +238,7 @@ void zlibFindings(DetectResult& r, const Environment& env, const Registry& reg)
         bool found = false;
         for (const auto& d : dirs) {
             const std::string p = (fs::path(d) / "zlibwapi.dll").string();
-            if (fileSize(p).value_or(0) > 0 && readPeQuick(p).isX64) {
+            if (fileSize(p).value_or(0) > 0 && readPeFile(p).isX64()) {
                 found = true;
                 break;
             }

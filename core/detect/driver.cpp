@@ -1,7 +1,6 @@
 #include "detect/driver.h"
 
 #include "common/testhooks.h"
-
 #include "platform/dynlib.h"
 
 #include <filesystem>
@@ -33,10 +32,10 @@ std::string systemLibrary(const Environment& env, const char* overrideVar, const
 }
 
 // A full path is loaded as given; a bare name only from the system's own search.
-platform::DynLib openDriverLibrary(const std::string& lib, std::string& why)
+DynLib openDriverLibrary(const std::string& lib, std::string& why)
 {
-    auto l = lib.find_first_of("/\\") != std::string::npos ? platform::DynLib::openPath(lib)
-                                                          : platform::DynLib::openSystem(lib);
+    auto l = lib.find_first_of("/\\") != std::string::npos ? DynLib::openPath(lib)
+                                                          : DynLib::openSystem(lib);
     if (!l)
         why = l.error();
     return l;

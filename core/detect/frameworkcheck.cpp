@@ -4,6 +4,8 @@
 #include "detect/cudnninspect.h"
 #include "detect/frameworks.h"
 #include "detect/fsutil.h"
+#include "formats/elfreader.h"
+#include "formats/pereader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -110,14 +112,14 @@ FrameworkNeeds frameworkNeeds(const PythonEnvironment& env, const InstalledPacka
         std::string from;
         if (windows) {
             const fs::path dll = capi / "onnxruntime_providers_cuda.dll";
-            const auto pe = readPeQuick(dll.string());
+            const auto pe = readPeFile(dll.string());
             if (pe.importsRead) {
                 names = pe.imports;
                 from = "the imports of onnxruntime/capi/onnxruntime_providers_cuda.dll";
             }
         } else {
             const fs::path so = capi / "libonnxruntime_providers_cuda.so";
-            const auto elf = readElf(so.string());
+            const auto elf = readElfFile(so.string());
             if (!elf.needed.empty()) {
                 names = elf.needed;
                 from = "the DT_NEEDED of onnxruntime/capi/libonnxruntime_providers_cuda.so";
@@ -232,7 +234,7 @@ std::string versionOfCopy(const std::string& path, bool windows, const PythonEnv
 {
     if (windows) {
         if (fileSize(path).value_or(0) > 0)
-            if (const auto v = readPeQuick(path).fileVersion)
+            if (const auto v = readPeFile(path).fileVersion)
                 return *v;
     } else {
         std::error_code ec;
@@ -281,7 +283,7 @@ std::optional<int> cudaMajorOfCopy(const std::string& path, bool windows, const 
             f.kind = windows ? FileKind::Dll : FileKind::SharedLib;
             f.size = fileSize(f.path).value_or(0);
             if (windows && f.size > 0)
-                f.imports = readPeQuick(f.path).imports;
+                f.imports = readPeFile(f.path).imports;
             files.push_back(std::move(f));
         }
     auto major = cudaMajorFromImports(files);
@@ -381,7 +383,7 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             bool elfOrdered = false;
             if (!win)
                 if (const auto binary = frameworkBinary(sp, pkg.name)) {
-                    const ElfInfo elf = readElf(*binary);
+                    const ElfFacts elf = readElfFile(*binary);
                     if (!elf.rpath.empty() || !elf.runpath.empty()) {
                         v.loaderObject = *binary;
                         std::vector<SearchEntry> elfOrder = loaderOrderFor(ctx.search, *binary, elf);

@@ -1,7 +1,8 @@
 #include "detect/loadset.h"
 
-#include "archive/releases.h"
 #include "detect/fsutil.h"
+#include "formats/pereader.h"
+#include "releases/releases.h"
 
 #include <filesystem>
 #include <map>
@@ -71,7 +72,7 @@ std::vector<LoadSet> loadSets(const std::vector<SearchEntry>& order, const std::
                     f.name = n;
             f.path = (fs::path(e.dir) / f.name).string();
             if (fileSize(f.path).value_or(0) > 0)
-                f.version = readPeQuick(f.path).fileVersion;
+                f.version = readPeFile(f.path).fileVersion;
             f.origin = e.origin;
             f.rank = ranks[i];
             folders.insert(normalizeDir(e.dir, true));

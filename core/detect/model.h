@@ -2,8 +2,8 @@
 // What detection finds on a machine: toolkits, the cuDNN inside each, the driver and every
 // cuDNN copy a program could load. Plain data; JSON per contract/cli.md in detector.h.
 
-#include "archive/releases.h"
 #include "common/problem.h"
+#include "releases/releases.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,9 @@
 #include "detect/nvidialayout.h"
 
-#include "archive/cudabuild.h"
 #include "detect/cudnninspect.h"
 #include "detect/fsutil.h"
+#include "formats/cudabuild.h"
+#include "formats/pereader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -67,7 +68,7 @@ void identify(CudnnVariant& v)
         const std::string path = (fs::path(v.binDir) / n).string();
         InstalledFile f{path, FileKind::Dll, fileSize(path).value_or(0), std::nullopt, std::nullopt, ""};
         if (f.size > 0) {
-            const PeQuick pe = readPeQuick(path);
+            const PeInfo pe = readPeFile(path);
             f.version = pe.fileVersion;
             f.imports = pe.imports;
         }
@@ -77,7 +78,7 @@ void identify(CudnnVariant& v)
                     v.versionSource = "FileVersion";
         dlls.push_back(std::move(f));
     }
-    // The one rule of archive/cudabuild.h: what the DLLs import says which CUDA they were compiled
+    // The one rule of formats/cudabuild.h: what the DLLs import says which CUDA they were compiled
     // against; cuDNN 9 imports none, and then the folder NVIDIA named after that CUDA says it.
     v.cudaMajor = cudaMajorFromImports(dlls);
     if (!v.cudaMajor && !v.builtWith.empty())
@@ -211,7 +212,7 @@ void placeVariants(std::vector<CudnnVariant>& variants, std::vector<CudnnCopy>& 
             c.path = v.mainLibrary;
             // The main DLL's FileVersion, as findCopies gives every searched copy: one spelling per list.
             if (fileSize(v.mainLibrary).value_or(0) > 0)
-                c.version = readPeQuick(v.mainLibrary).fileVersion;
+                c.version = readPeFile(v.mainLibrary).fileVersion;
             c.origin = v.origin;
             copies.push_back(std::move(c));
             it = copies.end() - 1;

@@ -4,9 +4,9 @@
 // variants side by side, nothing on PATH), a CUDNN_PATH folder and pip wheels. Each variant folder is
 // one copy with its own version and CUDA major (../shared/reference/cudnn9-today.md §1-2).
 
-#include "archive/releases.h"
 #include "detect/copies.h"
 #include "detect/model.h"
+#include "releases/releases.h"
 
 #include <optional>
 #include <string>
@@ -21,7 +21,7 @@ struct CudnnVariant {
     std::string includeDir;   // "" when there is none
     std::string libDir;       // import libraries; "" when there are none
     std::string builtWith;    // the CUDA version the folder names ("12.9"); "" when the layout names none
-    std::optional<int> cudaMajor;       // the build's own CUDA major (archive/cudabuild.h)
+    std::optional<int> cudaMajor;       // the build's own CUDA major (formats/cudabuild.h)
     std::optional<Version> version;
     std::string versionSource;          // "cudnn_version.h" or "FileVersion"
     std::string mainLibrary;            // path of cudnn64_N.dll

@@ -2,7 +2,7 @@
 
 #include "detect/compat.h"
 #include "detect/fsutil.h"
-#include "platform/process.h"
+#include "platform/childprocess.h"
 
 #include <nlohmann/json.hpp>
 
@@ -191,10 +191,10 @@ bool fromNvcc(Toolkit& tk, const fs::path& root, const FindOptions& opts)
         std::error_code ec;
         if (!fs::is_regular_file(nvcc, ec))
             continue;
-        const auto r = runProcess(nvcc.string(), {"--version"}, opts.nvccTimeout);
+        const auto r = runChildProcess(nvcc.string(), {"--version"}, static_cast<int>(opts.nvccTimeout.count()));
         static const std::regex re(R"(release (\d+\.\d+), V(\d+\.\d+\.\d+))");
         std::smatch m;
-        if (r.started && !r.timedOut && std::regex_search(r.output, m, re))
+        if (r.started && !r.timedOut && std::regex_search(r.out, m, re))
             return setVersion(tk, m[2].str(), "nvcc");
     }
     return false;

@@ -1,9 +1,9 @@
 #pragma once
 // The verified archive as the plan sees it: entries mapped into the toolkit.
 
-#include "archive/releases.h"
 #include "archive/verifier.h"
 #include "install/plan.h"
+#include "releases/releases.h"
 
 namespace cudnnsetup {
 

@@ -1,7 +1,8 @@
 #include "install/engine.h"
-#include "install/trust.h"
 
+#include "common/text.h"
 #include "install/linkops.h"
+#include "install/trust.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,12 +10,6 @@
 namespace cudnnsetup {
 
 namespace {
-
-std::string parentDir(const std::string& path)
-{
-    const auto slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-}
 
 nlohmann::json action(const Operation& op, const char* status)
 {

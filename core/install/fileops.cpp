@@ -1,6 +1,6 @@
 #include "install/fileops.h"
 
-#include "install/u8path.h"
+#include "common/u8path.h"
 #include "platform/durablefile.h"
 #include "platform/filesinuse.h"
 #include "platform/nofollow.h"

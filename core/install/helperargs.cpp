@@ -1,8 +1,8 @@
 #include "install/helperargs.h"
 
 #include "common/testhooks.h"
+#include "common/u8path.h"
 #include "install/statedir.h"
-#include "install/u8path.h"
 #include "platform/nofollow.h"
 
 #include <algorithm>
@@ -191,7 +191,7 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
     // The archive and the manifest: plain files, the last component no link (a FIFO would hold the
     // helper, and the state folder's lock, for ever; /dev/zero never ends). The archive is read
     // through the handle opened here; the manifest is read here, once, through one handle with a
-    // bound (archive/manifest.h), and verification uses what was read.
+    // bound (releases/manifest.h), and verification uses what was read.
     auto refused = [](const std::string& file, const std::error_code& ec) {
         return Problem{"missing-file", file,
                        file + " is not a plain file the elevated helper reads (" +

@@ -13,10 +13,10 @@
 // Pure: no file is looked at here (checkElevatedRequest, which follows, looks at the toolkit).
 // tests/fuzz/fuzz_intent.cpp feeds parseHelperCommandLine arbitrary argv.
 
-#include "archive/manifest.h"
 #include "common/problem.h"
 #include "install/trust.h"
 #include "platform/openedfile.h"
+#include "releases/manifest.h"
 
 #include <memory>
 #include <optional>

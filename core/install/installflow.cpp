@@ -1,16 +1,16 @@
 #include "install/installflow.h"
 
+#include "archive/tarverify.h"
+#include "common/digest.h"
 #include "common/testhooks.h"
 #include "install/archiveinfo.h"
-#include "install/digest.h"
 #include "install/journal.h"
 #include "install/prestage.h"
+#include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
-#include "install/statedir.h"
 #include "platform/elevation.h"
-#include "platform/statedir.h"
-#include "archive/tarverify.h"
+#include "platform/folderaccess.h"
 #include "platform/statelock.h"
 
 #include <algorithm>

@@ -11,7 +11,6 @@
 // elevated (applyHere = false), nothing is staged here: the helper re-hashes and re-stages
 // the archive itself (two passes, by design: it trusts nothing from this side).
 
-#include "archive/manifest.h"
 #include "archive/verifier.h"
 #include "common/problem.h"
 #include "common/progress.h"
@@ -19,6 +18,7 @@
 #include "install/plan.h"
 #include "platform/openedfile.h"
 #include "platform/systempath.h"
+#include "releases/manifest.h"
 
 #include <memory>
 #include <optional>

@@ -1,12 +1,12 @@
 #include "install/interrupted.h"
 
+#include "common/u8path.h"
 #include "install/fileops.h"
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/journal.h"
 #include "install/statedir.h"
-#include "install/u8path.h"
-#include "platform/statedir.h"
+#include "platform/folderaccess.h"
 
 namespace cudnnsetup {
 

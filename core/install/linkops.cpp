@@ -1,14 +1,10 @@
 #include "install/linkops.h"
 
+#include "common/text.h"
+
 namespace cudnnsetup {
 
 namespace {
-
-std::string parentDir(const std::string& path)
-{
-    const auto slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-}
 
 std::optional<Error> fail(const Result<Unit>& r) { return r ? std::nullopt : std::optional<Error>(r.error()); }
 

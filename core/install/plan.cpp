@@ -1,10 +1,10 @@
 #include "install/plan.h"
 
-#include "archive/cudabuild.h"
-#include "archive/releases.h"
 #include "common/casefold.h"
-#include "install/digest.h"
+#include "common/digest.h"
+#include "formats/cudabuild.h"
 #include "install/plan_p.h"
+#include "releases/releases.h"
 
 #include <algorithm>
 #include <cctype>
@@ -14,20 +14,7 @@ namespace cudnnsetup {
 
 namespace plandetail {
 
-
 // Names compared as NTFS does (common/casefold.h): full simple case folding, not only ASCII.
-std::string lower(std::string_view s)
-{
-    return foldCaseUtf8(s);
-}
-
-
-std::string parentOf(const std::string& rel)
-{
-    const auto slash = rel.rfind('/');
-    return slash == std::string::npos ? std::string() : rel.substr(0, slash);
-}
-
 std::string fileNameOf(const std::string& rel)
 {
     const auto slash = rel.rfind('/');
@@ -38,7 +25,6 @@ std::string join(const std::string& dir, const std::string& rel)
 {
     return rel.empty() ? dir : dir + "/" + rel;
 }
-
 
 Problem blocked(const std::string& abs, const std::string& what)
 {
@@ -63,7 +49,7 @@ void addWorkDirs(Plan& plan, const ToolkitState& toolkit)
 void addParentDirs(Plan& plan, const ToolkitState& toolkit, const std::string& rel, std::set<std::string>& planned)
 {
     std::vector<std::string> chain;
-    for (std::string p = parentOf(rel); !p.empty(); p = parentOf(p))
+    for (std::string p = parentInTree(rel); !p.empty(); p = parentInTree(p))
         chain.push_back(p);
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
         if (planned.count(*it))
@@ -81,7 +67,6 @@ void addParentDirs(Plan& plan, const ToolkitState& toolkit, const std::string& r
             plan.problems.push_back(blocked(abs, "is a file where a folder is needed"));
     }
 }
-
 
 nlohmann::json releaseJson(const ArchiveInfo& a)
 {
@@ -135,7 +120,6 @@ std::optional<Operation> pathOperation(Plan& plan, const ToolkitState& toolkit, 
     return op;
 }
 
-
 nlohmann::json pathRecord(const Operation& op)
 {
     nlohmann::json j{{"mechanism", std::string(toString(op.mechanism))},
@@ -146,7 +130,6 @@ nlohmann::json pathRecord(const Operation& op)
         j["edit"] = toJson(op.edit);
     return j;
 }
-
 
 void initPlan(Plan& plan, PlanKind kind, const ToolkitState& toolkit, const PlanOptions& options)
 {
@@ -223,7 +206,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     }
     for (const ArchiveFile* fp : chosen) {
         const ArchiveFile& f = *fp;
-        targets.insert(lower(f.target));
+        targets.insert(foldCaseUtf8(f.target));
         addParentDirs(plan, toolkit, f.target, planned);
         const ExistingNode n = toolkit.node(f.target);
         const std::string abs = join(toolkit.root, f.target);
@@ -257,11 +240,11 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     std::vector<Operation> linkOps;
     addLinkOps(plan, archive, toolkit, planned, linkOps, links);
     for (const ArchiveLink& l : archive.links)
-        targets.insert(lower(l.target));
+        targets.insert(foldCaseUtf8(l.target));
     for (std::size_t i = dirOpsBefore; i < plan.ops.size(); ++i)
         created.push_back(plan.ops[i].path.substr(toolkit.root.size() + 1));
     for (const std::string& rel : toolkit.cudnnFiles) {
-        if (targets.count(lower(rel)))
+        if (targets.count(foldCaseUtf8(rel)))
             continue;
         Operation op{.kind = OpKind::RemoveFile, .path = join(toolkit.root, rel)};
         op.backup = join(plan.backupDir, rel);
@@ -281,7 +264,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     std::set<std::string> binRels;
     for (const ArchiveFile* f : chosen)
         if (f->target.starts_with("bin/"))
-            binRels.insert(parentOf(f->target));
+            binRels.insert(parentInTree(f->target));
     std::vector<std::string> bins(binRels.begin(), binRels.end());  // "bin" sorts before "bin/x64"
     if (bins.empty())
         bins.push_back("bin");
@@ -380,7 +363,7 @@ bool mayBePlaced(std::string_view entry)
     if (isCudnnFileName(slash == std::string_view::npos ? entry : entry.substr(slash + 1)))
         return true;
     // bin/, include/, lib/ at the top or right below the archive's top folder.
-    const std::string e = lower(entry);
+    const std::string e = foldCaseUtf8(entry);
     const auto first = e.find('/');
     for (std::string_view folder : {"bin/", "include/", "lib/"})
         if (e.starts_with(folder) || (first != std::string::npos && e.compare(first + 1, folder.size(), folder) == 0))
@@ -392,7 +375,7 @@ bool isCudnnFileName(std::string_view fileName)
 {
     // Exact shapes, not a prefix and a substring: cudnn.so.sh or cudnn.so.bat are not
     // cuDNN files (the elevated helper's checks rely on this).
-    std::string n = lower(fileName);
+    std::string n = foldCaseUtf8(fileName);
     if (n.starts_with("libcudnn"))  // Linux: libcudnn_ops.so.9.19.0, libcudnn_adv_static.a
         n = n.substr(3);
     auto word = [](std::string_view s) {
@@ -447,7 +430,7 @@ std::optional<std::string> toolkitTargetFor(std::string_view entry, const Archiv
 std::string recordPathFor(const std::string& stateDir, const std::string& toolkitRoot)
 {
 #ifdef _WIN32
-    const std::string key = lower(toolkitRoot);
+    const std::string key = foldCaseUtf8(toolkitRoot);
 #else
     const std::string& key = toolkitRoot;
 #endif
@@ -498,14 +481,14 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
     std::vector<Operation> places, strays;
     nlohmann::json replaced = nlohmann::json::array(), removed = nlohmann::json::array();
     for (const auto& f : record.at("files"))
-        recorded.insert(lower(f.at("path").get<std::string>()));
+        recorded.insert(foldCaseUtf8(f.at("path").get<std::string>()));
     for (const auto& l : record.value("links", nlohmann::json::array()))
-        recorded.insert(lower(l.at("path").get<std::string>()));
+        recorded.insert(foldCaseUtf8(l.at("path").get<std::string>()));
     for (const std::string& rel : filesNeedingRepair(toolkit)) {
         const ArchiveFile* src = nullptr;
         if (archive)
             for (const ArchiveFile& f : archive->files)
-                if (lower(f.target) == lower(rel))
+                if (foldCaseUtf8(f.target) == foldCaseUtf8(rel))
                     src = &f;
         const std::string abs = join(toolkit.root, rel);
         if (!src) {
@@ -536,7 +519,7 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
         places.push_back(op);
     }
     for (const std::string& rel : toolkit.cudnnFiles) {
-        if (recorded.count(lower(rel)))
+        if (recorded.count(foldCaseUtf8(rel)))
             continue;
         Operation op{.kind = OpKind::RemoveFile, .path = join(toolkit.root, rel)};
         op.backup = join(plan.backupDir, rel);

@@ -4,8 +4,8 @@
 // every case (fresh, upgrade, reinstall, 9.x bin/x64, CUDA 13) is a table test.
 
 #include "common/problem.h"
+#include "detect/packageowners.h"
 #include "install/operation.h"
-#include "install/packageowners.h"
 
 #include <nlohmann/json.hpp>
 
@@ -121,7 +121,7 @@ struct PlanOptions {
 };
 
 // What an install copies, one rule for the plan, the pre-stager, the elevated helper and the
-// wizard: the release's own files (its file set in core/archive/releases.h, optional ones
+// wizard: the release's own files (its file set in core/releases/releases.h, optional ones
 // included); any other file under bin/include/lib only when the archive is official (its hash is
 // in the catalog or the given manifest) or the user opted in -- and never over a file the toolkit
 // already has, unless it is a cuDNN file.

@@ -1,6 +1,8 @@
 #pragma once
 // Helpers shared by the plan builders (install/repair in plan.cpp, uninstall in planuninstall.cpp).
 
+#include "common/casefold.h"
+#include "common/text.h"
 #include "install/plan.h"
 
 #include <set>
@@ -8,8 +10,6 @@
 
 namespace cudnnsetup::plandetail {
 
-std::string lower(std::string_view s);
-std::string parentOf(const std::string& rel);
 std::string fileNameOf(const std::string& rel);
 std::string join(const std::string& dir, const std::string& rel);
 Problem blocked(const std::string& abs, const std::string& what);

@@ -193,7 +193,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
     // folder that still holds something of the user's stays (and is named in the notes).
     const std::string installBackup = record.value("backup_dir", std::string());
     if (!installBackup.empty() && !keepFolders.count(txFolderOf(installBackup)))
-        plan.cleanup.push_back(parentOf(installBackup));
+        plan.cleanup.push_back(parentInTree(installBackup));
     // A repair's folder also holds the damaged files it replaced (maybe the user's edits): kept.
     for (const auto& r : repairs) {
         const std::string dir = r.at("backup_dir").get<std::string>();
@@ -203,9 +203,9 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
                                               !x.at("backup").get<std::string>().empty());
         if (holdsReplaced || keepFolders.count(txFolderOf(dir)))
             plan.notes.push_back("what repair " + r.value("transaction", std::string()) +
-                                 " set aside or replaced and is not restored stays in " + parentOf(dir));
+                                 " set aside or replaced and is not restored stays in " + parentInTree(dir));
         else
-            plan.cleanup.push_back(parentOf(dir));
+            plan.cleanup.push_back(parentInTree(dir));
     }
     plan.cleanup.push_back(trash);
     plan.cleanup.push_back(plan.stagingDir);

@@ -1,9 +1,8 @@
 #include "install/prestage.h"
 
 #include "archive/pathsafety.h"
-#include "install/digest.h"
-
-#include <zlib.h>
+#include "common/digest.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -14,12 +13,6 @@
 namespace cudnnsetup {
 
 namespace {
-
-std::string parentOf(const std::string& path)
-{
-    const auto slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-}
 
 // Hashes and writes a large entry's bytes on a thread of its own. The worker that inflates an entry is
 // the install's critical path (one deflate stream cannot be split, and the other workers wait for the
@@ -131,7 +124,7 @@ public:
         if (m_computeCrc)
             for (std::size_t done = 0; done < size;) {
                 const auto n = static_cast<uInt>(std::min<std::size_t>(size - done, 1u << 30));
-                m_crc = crc32(m_crc, data + done, n);
+                m_crc = crc32Update(m_crc, data + done, n);
                 done += n;
             }
         if (m_pipeline)
@@ -156,7 +149,7 @@ public:
         }
         m_slot.sha256 = m_pipeline ? m_pipeline->finishHex() : m_hash.finishHex();
         if (m_computeCrc)
-            m_slot.crc32 = static_cast<std::uint32_t>(m_crc);
+            m_slot.crc32 = m_crc;
         m_slot.intact = intact;
     }
 
@@ -165,7 +158,7 @@ private:
     Prestager::Slot& m_slot;
     Sha256 m_hash;
     bool m_computeCrc;
-    uLong m_crc = crc32(0L, Z_NULL, 0);
+    std::uint32_t m_crc = 0;
     std::unique_ptr<PipelinedWriter> m_pipeline;  // after m_out: stopped before the file goes
 };
 
@@ -231,7 +224,7 @@ std::unique_ptr<EntryConsumer> Prestager::consumerFor(const ZipEntryInfo& entry)
     slot.path = m_dir + "/" + check.normalized;
     slot.size = entry.size;
     slot.crc32 = entry.crc32;
-    if (auto d = m_files.createDirectories(parentOf(slot.path)); !d) {
+    if (auto d = m_files.createDirectories(parentDir(slot.path)); !d) {
         slot.error = d.error();
         return nullptr;
     }

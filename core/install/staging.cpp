@@ -1,6 +1,6 @@
 #include "archive/archivescanner.h"
 #include "archive/pathsafety.h"
-#include "install/digest.h"
+#include "common/digest.h"
 #include "install/engine.h"
 #include "install/tarstaging.h"
 

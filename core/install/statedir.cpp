@@ -2,8 +2,8 @@
 
 #include "common/casefold.h"
 #include "common/testhooks.h"
-#include "install/u8path.h"
-#include "platform/statedir.h"
+#include "common/u8path.h"
+#include "platform/folderaccess.h"
 
 #include <cstdlib>
 #include <filesystem>

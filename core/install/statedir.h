@@ -34,7 +34,7 @@ std::optional<Error> outsideElevatedStateDir(const std::string& dir);
 // elevatedStateDir(), or a folder below it, never one elsewhere ("state-dir-outside"). Under a
 // polkit rule or a sudoers line the person who chose a root cudnn-setup's arguments is not the one
 // who approved it (docs/install.md, "Threat model"): a folder of their choosing would be read as
-// root's (/etc/sudoers.d would get a `lock`). Then platform/statedir.h's prepareStateDir (Shared):
+// root's (/etc/sudoers.d would get a `lock`). Then platform/folderaccess.h's prepareStateDir (Shared):
 // made when missing, else verified with every entry in it, never changed. A build with test hooks
 // (never shipped: testhooks::builtForTests) may use any folder, so that tests run in scratch folders;
 // the verification applies there too.

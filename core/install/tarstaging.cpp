@@ -4,7 +4,7 @@
 // verify saw, and each file's size and CRC-32 as planned.
 #include "archive/pathsafety.h"
 #include "archive/tarreader.h"
-#include "install/digest.h"
+#include "common/digest.h"
 #include "install/engine.h"
 #include "install/tarstaging.h"
 

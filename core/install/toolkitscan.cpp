@@ -1,9 +1,9 @@
 #include "install/toolkitscan.h"
 
+#include "common/digest.h"
+#include "common/u8path.h"
+#include "detect/packageowners.h"
 #include "detect/toolkits.h"
-#include "install/digest.h"
-#include "install/packageowners.h"
-#include "install/u8path.h"
 #include "platform/nofollow.h"
 
 #include <algorithm>

@@ -3,9 +3,9 @@
 // about, every cuDNN file in the cuDNN folders (with size, CRC-32 and SHA-256), and
 // the install record. The plan itself never touches the disk.
 
+#include "detect/packageowners.h"
 #include "install/fileops.h"
 #include "install/plan.h"
-#include "install/packageowners.h"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,13 @@
 #include "install/trust.h"
 
+#include "common/digest.h"
+#include "common/text.h"
+#include "common/u8path.h"
 #include "detect/toolkits.h"
-#include "install/digest.h"
 #include "install/pathedit.h"
-#include "install/u8path.h"
 #include "install/toolkitscan.h"
+#include "platform/folderaccess.h"
 #include "platform/nofollow.h"
-#include "platform/statedir.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -36,12 +37,6 @@ std::optional<std::string> relativeBelow(const std::string& root, const std::str
         start = end + 1;
     }
     return rel;
-}
-
-std::string parentOf(const std::string& rel)
-{
-    const auto slash = rel.rfind('/');
-    return slash == std::string::npos ? std::string() : rel.substr(0, slash);
 }
 
 std::string nameOf(const std::string& rel)
@@ -324,11 +319,11 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     };
     auto cudnnTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
-        return rel && folderOk(parentOf(*rel)) && cudnnName(nameOf(*rel));
+        return rel && folderOk(parentInTree(*rel)) && cudnnName(nameOf(*rel));
     };
     auto extraTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
-        return rel && isCudnnFolder(parentOf(*rel));
+        return rel && isCudnnFolder(parentInTree(*rel));
     };
     std::set<std::string> recordedFiles;
     if (plan.recordPath == recordPathFor(stateDir, tk)) {

@@ -77,7 +77,7 @@ bool createsPrefix(const Plan& plan);
 bool isRealToolkit(const std::string& root);
 // A folder the plan puts on the system search path (ld.so.conf.d, the system PATH): anything
 // planted there is loaded by every program of every user. "search-path-writable" when someone
-// other than root / an administrator can change it or a parent (platform/statedir.h
+// other than root / an administrator can change it or a parent (platform/folderaccess.h
 // writableByNonAdmins); "not-a-toolkit" when `root` is not a real toolkit (isRealToolkit) and not
 // a standalone prefix cudnn-setup makes. The helper refuses with it; a user's own install warns.
 std::optional<Problem> checkSearchPathFolder(const std::string& folder, const std::string& root,

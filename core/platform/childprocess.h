@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 struct ChildResult {
     bool started = false;   // false: the program could not be started (see error)
@@ -27,4 +27,4 @@ using EnvironmentOverrides = std::vector<std::pair<std::string, std::string>>;
 ChildResult runChildProcess(const std::string& program, const std::vector<std::string>& args, int timeoutMs,
                             const EnvironmentOverrides& env = {}, const CancelToken* cancel = nullptr);
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 namespace {
 
@@ -175,4 +175,4 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     return res;
 }
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -11,7 +11,7 @@
 #include <cwctype>
 #include <map>
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 namespace {
 
@@ -177,4 +177,4 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
     return res;
 }
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -5,7 +5,7 @@
 // The host-independent part of DynLib: ownership. Loading and closing are in dynlib_posix.cpp
 // and dynlib_win.cpp.
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 DynLib::~DynLib()
 {
@@ -33,4 +33,4 @@ DynLib& DynLib::operator=(DynLib&& other) noexcept
     return *this;
 }
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 // Why a load failed, in a form callers can act on without parsing messages.
 enum class LoadFailure {
@@ -82,4 +82,4 @@ std::vector<std::string> loadedModules(const std::vector<std::string>& nameFragm
 // Platform file names.
 std::string sharedLibraryName(const std::string& stem, int major); // libcudnn.so.9 / cudnn64_9.dll
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -1,5 +1,7 @@
 #include "platform/dynlib.h"
 
+#include "common/text.h"
+
 #include <dlfcn.h>
 #include <link.h>
 
@@ -10,15 +12,9 @@
 #include <sys/stat.h>
 #include <utility>
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 bool fileExists(const std::string& path)
 {
@@ -121,9 +117,9 @@ std::vector<std::string> loadedModules(const std::vector<std::string>& nameFragm
                 return 0;
             const std::string path = info->dlpi_name;
             const auto slash = path.rfind('/');
-            const std::string base = lower(slash == std::string::npos ? path : path.substr(slash + 1));
+            const std::string base = lowerAscii(slash == std::string::npos ? path : path.substr(slash + 1));
             for (const auto& f : *c->fragments) {
-                if (base.find(lower(f)) != std::string::npos) {
+                if (base.find(lowerAscii(f)) != std::string::npos) {
                     char resolved[PATH_MAX];
                     c->out.push_back(::realpath(path.c_str(), resolved) ? std::string(resolved) : path);
                     break;
@@ -142,4 +138,4 @@ std::string sharedLibraryName(const std::string& stem, int major)
     return "lib" + stem + ".so." + std::to_string(major);
 }
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

@@ -12,7 +12,7 @@
 #include <cwctype>
 #include <utility>
 
-namespace cudnnsetup::platform {
+namespace cudnnsetup {
 
 namespace {
 
@@ -184,4 +184,4 @@ std::string sharedLibraryName(const std::string& stem, int major)
     return stem + "64_" + std::to_string(major) + ".dll";
 }
 
-}  // namespace cudnnsetup::platform
+}  // namespace cudnnsetup

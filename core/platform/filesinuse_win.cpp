@@ -17,13 +17,13 @@ struct RestartManager {
     decltype(&::RmRegisterResources) registerResources = nullptr;
     decltype(&::RmGetList) getList = nullptr;
     decltype(&::RmEndSession) end = nullptr;
-    platform::DynLib lib;
+    DynLib lib;
 
     static const RestartManager& get()
     {
         static const RestartManager rm = [] {
             RestartManager r;
-            r.lib = platform::DynLib::openSystem("rstrtmgr.dll");
+            r.lib = DynLib::openSystem("rstrtmgr.dll");
             r.start = reinterpret_cast<decltype(&::RmStartSession)>(r.lib.symbol("RmStartSession"));
             r.registerResources = reinterpret_cast<decltype(&::RmRegisterResources)>(r.lib.symbol("RmRegisterResources"));
             r.getList = reinterpret_cast<decltype(&::RmGetList)>(r.lib.symbol("RmGetList"));

@@ -1,7 +1,7 @@
 #pragma once
 // Windows only: a DLL's VERSIONINFO as Windows itself reads it (GetFileVersionInfoW).
 // The core reads versions with its own bounds-checked PE reader on both hosts
-// (archive/pereader.h) — that is what verify/detect use, also inside archives.
+// (formats/pereader.h) — that is what verify/detect use, also inside archives.
 // This one exists so the Wine tests can cross-check readPe against the system's
 // reader, and for diagnostics on Windows; the Linux build never calls it.
 

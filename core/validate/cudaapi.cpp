@@ -17,7 +17,7 @@ std::string CudaApi::errorText(CUresult r) const
     return s;
 }
 
-std::vector<std::string> resolveCuda(const platform::DynLib& lib, CudaApi& api)
+std::vector<std::string> resolveCuda(const DynLib& lib, CudaApi& api)
 {
     std::vector<std::string> missing;
     auto need = [&](auto*& fn, const char* name) {

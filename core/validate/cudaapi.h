@@ -64,7 +64,7 @@ struct CudaApi {
     bool hasEvents() const { return eventCreate && eventDestroy && eventRecord && eventSynchronize && eventElapsedTime; }
 };
 
-std::vector<std::string> resolveCuda(const platform::DynLib& lib, CudaApi& api);
+std::vector<std::string> resolveCuda(const DynLib& lib, CudaApi& api);
 
 // Device memory, freed on scope exit.
 class DeviceBuffer {

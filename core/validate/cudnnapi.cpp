@@ -26,7 +26,7 @@ std::string CudnnApi::statusText(cudnnStatus_t s) const
     return text;
 }
 
-std::vector<std::string> resolveCudnn(const platform::DynLib& lib, CudnnApi& api)
+std::vector<std::string> resolveCudnn(const DynLib& lib, CudnnApi& api)
 {
     std::vector<std::string> missing;
     auto need = [&](auto*& fn, const char* name) {

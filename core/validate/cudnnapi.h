@@ -91,7 +91,7 @@ struct CudnnApi {
 };
 
 // Resolves every symbol; returns the names that are missing (empty = complete).
-std::vector<std::string> resolveCudnn(const platform::DynLib& lib, CudnnApi& api);
+std::vector<std::string> resolveCudnn(const DynLib& lib, CudnnApi& api);
 
 // Owns a cudnnHandle_t and the descriptors of one convolution problem.
 class CudnnHandle {

@@ -86,7 +86,7 @@ std::optional<CudnnLocation> locateCudnn(const std::string& toolkit)
 {
     for (int major : {9, 8}) {
         for (const auto& dir : cudnnSearchFolders(toolkit)) {
-            const fs::path lib = fs::path(dir) / platform::sharedLibraryName("cudnn", major);
+            const fs::path lib = fs::path(dir) / sharedLibraryName("cudnn", major);
             if (isFile(lib))
                 return CudnnLocation{lib.string(), dir, major};
         }
@@ -104,7 +104,7 @@ std::vector<std::string> expectedSubLibraries(int major)
                                    "cudnn_adv_infer", "cudnn_adv_train"};
     std::vector<std::string> out;
     for (const auto& s : stems)
-        out.push_back(platform::sharedLibraryName(s, major));
+        out.push_back(sharedLibraryName(s, major));
     return out;
 }
 

@@ -23,12 +23,12 @@ std::vector<std::string> validateChildArguments(const ValidateOptions& options, 
 ChildValidation validateInChild(const std::string& cliPath, const ValidateOptions& options, const ChildRunOptions& run)
 {
     const std::vector<std::string> args = validateChildArguments(options, run.stateDir);
-    platform::EnvironmentOverrides env;
+    EnvironmentOverrides env;
     if (!options.driverLibrary.empty())
         env.emplace_back("CUDNN_SETUP_LIBCUDA", options.driverLibrary);
     const int timeoutMs = run.timeoutMs;
 
-    const platform::ChildResult child = platform::runChildProcess(cliPath, args, timeoutMs, env, run.cancel);
+    const ChildResult child = runChildProcess(cliPath, args, timeoutMs, env, run.cancel);
     ChildValidation out;
     out.stderrText = child.err;
     out.started = child.started;

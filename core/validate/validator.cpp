@@ -1,7 +1,7 @@
 #include "validate/validator.h"
 
-#include "archive/releases.h"
 #include "platform/dynlib.h"
+#include "releases/releases.h"
 #include "validate/convrunner.h"
 #include "validate/cudaapi.h"
 #include "validate/cudnnapi.h"
@@ -42,8 +42,8 @@ std::string fileName(const std::string& path)
 
 // Everything that must stay mapped while cuDNN runs.
 struct Loaded {
-    platform::DynLib cudnn;
-    std::vector<platform::DynLib> keep; // sub-libraries, cuBLAS
+    DynLib cudnn;
+    std::vector<DynLib> keep; // sub-libraries, cuBLAS
     CudnnApi api{};
     bool usable = false;
     int major = 0;
@@ -59,17 +59,17 @@ bool mayNeedZlibwapi(const std::string& headerVersion)
     return (v->major == 8 && v->minor >= 3) || (v->major == 9 && v->minor < 2);
 }
 
-void reportLoadFailure(ValidationReport& rep, const platform::DynLib& lib, const char* otherwiseCode)
+void reportLoadFailure(ValidationReport& rep, const DynLib& lib, const char* otherwiseCode)
 {
     const std::string name = fileName(lib.requested());
     const std::string& err = lib.error();
     switch (lib.failure()) {
-    case platform::LoadFailure::NotFound:
+    case LoadFailure::NotFound:
         add(rep.problems, "missing-file", lib.requested(),
             name + " is missing from " + fs::path(lib.requested()).parent_path().string() +
                 ". Reinstall the complete cuDNN archive into this toolkit (cudnn-setup repair --toolkit DIR).");
         return;
-    case platform::LoadFailure::WrongArchitecture:
+    case LoadFailure::WrongArchitecture:
         add(rep.problems, "wrong-architecture", lib.requested(),
             name + " is not a 64-bit library for this machine (" + err + "). Replace it with the x86-64 build of the same cuDNN release.");
         return;
@@ -82,9 +82,9 @@ void reportLoadFailure(ValidationReport& rep, const platform::DynLib& lib, const
                 "). Install the CUDA toolkit's cuBLAS (the libcublas package or the toolkit's lib folder) matching the CUDA major version of this cuDNN.");
         return;
     }
-    if (kWindows && lib.failure() == platform::LoadFailure::DependencyMissing && mayNeedZlibwapi(rep.headerVersion)) {
+    if (kWindows && lib.failure() == LoadFailure::DependencyMissing && mayNeedZlibwapi(rep.headerVersion)) {
         // Windows does not name the missing DLL; look for the usual suspects ourselves.
-        if (!platform::DynLib::openSearched("zlibwapi.dll")) {
+        if (!DynLib::openSearched("zlibwapi.dll")) {
             add(rep.problems, "zlibwapi-missing", lib.requested(),
                 name + " could not load a DLL it depends on, and no 64-bit zlibwapi.dll is loadable; cuDNN 8.3 to 9.1 need it. "
                        "Put the x64 zlibwapi.dll into the toolkit's bin folder.");
@@ -103,7 +103,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
         for (const auto& d : cudnnSearchFolders(toolkit))
             where += (where.empty() ? "" : ", ") + d;
         add(rep.problems, "cudnn-not-found", toolkit,
-            "No cuDNN library (" + platform::sharedLibraryName("cudnn", 9) + " or " + platform::sharedLibraryName("cudnn", 8) +
+            "No cuDNN library (" + sharedLibraryName("cudnn", 9) + " or " + sharedLibraryName("cudnn", 8) +
                 ") in " + where + ". Install cuDNN into this toolkit (cudnn-setup install ARCHIVE --toolkit DIR) or name the right one with --toolkit.");
         return;
     }
@@ -112,10 +112,10 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
     if (const auto hv = headerCudnnVersion(toolkit, loc->directory))
         rep.headerVersion = *hv;
     for (const auto& dir : toolkitLibraryFolders(toolkit))
-        platform::addLibraryDirectory(dir);
-    platform::addLibraryDirectory(loc->directory);
+        addLibraryDirectory(dir);
+    addLibraryDirectory(loc->directory);
 
-    out.cudnn = platform::DynLib::openPath(loc->library);
+    out.cudnn = DynLib::openPath(loc->library);
     if (!out.cudnn) {
         reportLoadFailure(rep, out.cudnn, "cudnn-load-failed");
         return;
@@ -126,7 +126,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
     // named here instead of failing later inside cudnnCreate, and no other copy can be picked up.
     bool subsOk = true;
     for (const auto& sub : expectedSubLibraries(loc->major)) {
-        platform::DynLib lib = platform::DynLib::openPath((fs::path(loc->directory) / sub).string());
+        DynLib lib = DynLib::openPath((fs::path(loc->directory) / sub).string());
         if (!lib) {
             reportLoadFailure(rep, lib, "sublibrary-load-failed");
             subsOk = false;
@@ -170,27 +170,27 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
                 std::to_string(*tk) + ". Install the cuDNN build for CUDA " + std::to_string(*tk) + ".");
 
     const size_t v = rep.cudnnVersionNumber;
-    if (kWindows && v >= 8300 && v < 90200 && !platform::DynLib::openSearched("zlibwapi.dll"))
+    if (kWindows && v >= 8300 && v < 90200 && !DynLib::openSearched("zlibwapi.dll"))
         add(rep.problems, "zlibwapi-missing", std::nullopt,
             "cuDNN " + rep.cudnnVersion + " needs zlibwapi.dll (64-bit) at run time and none can be loaded. Put the x64 zlibwapi.dll into the toolkit's bin folder.");
 
     // cuDNN loads cuBLASLt itself, late; find it now the way cuDNN would, so its absence has a name.
     if (cudartMajor > 0) {
-        const std::string name = platform::sharedLibraryName("cublasLt", cudartMajor);
+        const std::string name = sharedLibraryName("cublasLt", cudartMajor);
         std::vector<fs::path> places = {fs::path(loc->directory) / name,
                                         fs::path(loc->directory).parent_path().parent_path() / "cublas" / "lib" / name};
         for (const auto& d : toolkitLibraryFolders(toolkit))
             places.push_back(fs::path(d) / name);
-        platform::DynLib cublas;
+        DynLib cublas;
         for (const auto& p : places) {
             std::error_code ec;
             if (fs::is_regular_file(p, ec)) {
-                cublas = platform::DynLib::openPath(p.string());
+                cublas = DynLib::openPath(p.string());
                 break;
             }
         }
         if (!cublas && cublas.requested().empty())
-            cublas = platform::DynLib::openSearched(name);
+            cublas = DynLib::openSearched(name);
         if (!cublas) {
             add(rep.problems, "missing-cublas", cublas.requested(),
                 name + " (cuBLASLt, which cuDNN " + rep.cudnnVersion + " loads for convolutions) could not be loaded: " + cublas.error() +
@@ -207,7 +207,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
 namespace {
 
 struct Driver {
-    platform::DynLib lib;
+    DynLib lib;
     CudaApi api{};
     CUdevice device = 0;
     bool ready = false;
@@ -215,7 +215,7 @@ struct Driver {
 
 void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
 {
-    drv.lib = opt.driverLibrary.empty() ? platform::DynLib::openSystem(kDriverName) : platform::DynLib::openPath(opt.driverLibrary);
+    drv.lib = opt.driverLibrary.empty() ? DynLib::openSystem(kDriverName) : DynLib::openPath(opt.driverLibrary);
     if (!drv.lib) {
         add(rep.problems, "no-driver", drv.lib.requested(),
             std::string("No NVIDIA driver library (") + kDriverName + ") can be loaded: " + drv.lib.error() +
@@ -405,7 +405,7 @@ ValidationReport runValidation(const ValidateOptions& opt)
     if (dnn.usable && drv.ready)
         runChecks(opt, rep, dnn, drv);
 
-    rep.loadedFiles = platform::loadedModules({"cudnn", "cublas", "libcuda", "nvcuda", "nvrtc", "zlibwapi"});
+    rep.loadedFiles = loadedModules({"cudnn", "cublas", "libcuda", "nvcuda", "nvrtc", "zlibwapi"});
     // The CUDA runtime inside cuDNN registers exit handlers and threads: unloading it before the
     // process ends is not safe, so these stay mapped.
     dnn.cudnn.leak();

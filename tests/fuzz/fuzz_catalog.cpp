@@ -1,6 +1,6 @@
-// The catalog JSON (archive/catalog.h): compiled in today, but parsed by the same code that
+// The catalog JSON (releases/catalog.h): compiled in today, but parsed by the same code that
 // will read an updated catalog; any bytes give a catalog or an error, never a crash.
-#include "archive/catalog.h"
+#include "releases/catalog.h"
 
 #include <cstdlib>
 #include <string_view>

@@ -1,7 +1,7 @@
-// The CUDA library name scanner (archive/cudabuild.h), fed a downloaded DLL's or library's bytes:
+// The CUDA library name scanner (formats/cudabuild.h), fed a downloaded DLL's or library's bytes:
 // whatever the bytes and however they are cut, the names found are the same, each is a whole name
 // the one rule reads a CUDA major from, and there are never more than kMaxNames.
-#include "archive/cudabuild.h"
+#include "formats/cudabuild.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,7 +1,7 @@
-// NVIDIA's redistrib_<version>.json (archive/manifest.h), given with --manifest or found
+// NVIDIA's redistrib_<version>.json (releases/manifest.h), given with --manifest or found
 // beside the download: any bytes give a manifest or a "bad-manifest" error, never a crash
 // or an exception out of the parser.
-#include "archive/manifest.h"
+#include "releases/manifest.h"
 
 #include <cstdlib>
 #include <string_view>

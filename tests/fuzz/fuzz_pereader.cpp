@@ -1,7 +1,7 @@
-// The PE reader (archive/pereader.h): DOS and PE headers, section table, the resource
+// The PE reader (formats/pereader.h): DOS and PE headers, section table, the resource
 // tree down to VS_VERSIONINFO (its fixed info and string tables), and the import directory, of DLLs taken from a downloaded
 // archive. Whole-image and streamed reading must agree (the scanner uses the stream).
-#include "archive/pereader.h"
+#include "formats/pereader.h"
 
 #include <cstdlib>
 

@@ -10,6 +10,7 @@
 #include "fixtures/archivebuilder.h"
 #include "fixtures/hostilezip.h"
 #include "fixtures/pebuilder.h"
+#include "fixtures/toolkitbuilder.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -185,6 +186,15 @@ int main(int argc, char** argv)
     writeInflateSeeds(out / "inflate");
 #ifndef _WIN32
     writeTarSeeds(out / "tar");
+    // ELF shared objects: an x86-64 and an AArch64 one, each cut inside its dynamic section.
+    const auto elfs = out / "elfreader";
+    std::filesystem::create_directories(elfs);
+    for (const auto& [name, machine] : {std::pair<const char*, std::uint16_t>{"x86-64", 62}, {"aarch64", 183}}) {
+        auto elf = buildElfSharedObject("libcudnn.so.9", machine);
+        writeBytes(elfs / (std::string(name) + ".so"), elf);
+        elf.resize(200);
+        writeBytes(elfs / (std::string(name) + "-cut.so"), elf);
+    }
 #endif
     std::printf("seeds written to %s\n", out.string().c_str());
     return 0;

@@ -4,7 +4,7 @@
 // to a downloaded cudnn-setup-cli.exe (Downloads) would run, and run elevated in the helper.
 // Read from the cross build's images with core's own PE reader.
 
-#include "archive/pereader.h"
+#include "formats/pereader.h"
 #include "testpaths.h"
 
 #include <QDir>

@@ -95,7 +95,7 @@ private slots:
 
     void tarballInstallReviewValidateUninstall()
     {
-        if (!InstallService::engineAvailable() || !ArchiveService::verifierAvailable())
+        if (!InstallService::engineAvailable())
             QSKIP("this tree has no core install engine or verifier yet");
         QVERIFY(installLanguage(QStringLiteral("en")));
         const QString tag = QStringLiteral("linux");

@@ -1,9 +1,9 @@
 // The generators other tests rely on: if these are wrong, every verify test is meaningless.
 // Archives are read back with libzip (consistency checks on) and the PE reader.
-#include "archive/pereader.h"
-#include "archive/releases.h"
 #include "fixtures/archivebuilder.h"
 #include "fixtures/hostilezip.h"
+#include "formats/pereader.h"
+#include "releases/releases.h"
 
 #include <QTemporaryDir>
 #include <QElapsedTimer>

@@ -326,7 +326,7 @@ private slots:
     }
 
     // A FileDescription (StringFileInfo) is version evidence under the FileVersion's rule
-    // (archive/versionevidence.h): a cuDNN-shaped number of the family that agrees completes the
+    // (releases/versionevidence.h): a cuDNN-shaped number of the family that agrees completes the
     // release, one that disagrees is a mix; NVIDIA's driver-style scheme, another product's version,
     // prose and a disagreeing two-part number are no evidence; an official hash outranks it.
     void fileDescriptionIsEvidenceOnlyWhereItAgrees_data()
@@ -658,7 +658,7 @@ private slots:
 
     // Rule 4 for cuDNN 9, whose DLLs import no CUDA library: they name cublasLt64_<major>.dll and
     // nvrtc64_<major>0_0.dll in .rdata for LoadLibrary, and verify reads those names from the DLL's
-    // own bytes as they stream past (archive/cudabuild.h), as detect does from installed files.
+    // own bytes as they stream past (formats/cudabuild.h), as detect does from installed files.
     void aBuildsOwnCudaMajorShowsInTheNamesItLoads_data()
     {
         QTest::addColumn<QString>("cudnn");

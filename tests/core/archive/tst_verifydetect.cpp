@@ -1,8 +1,8 @@
 // Verify (an archive, streamed) and detect (the same files, installed) reach the same verdict on
 // the same bytes: issue 30's rules, each a row. Rules 1-3, the version evidence: a version with
 // fewer parts names no more than it says, a DLL of another minor is a mix, a header of another
-// release is a mix (archive/versionevidence.h is the one rule both read). Rule 4: the build's own
-// CUDA major from its own bytes (archive/cudabuild.h).
+// release is a mix (releases/versionevidence.h is the one rule both read). Rule 4: the build's own
+// CUDA major from its own bytes (formats/cudabuild.h).
 #include "archive/verifier.h"
 #include "detect/cudnninspect.h"
 #include "fixtures/archivebuilder.h"
@@ -54,7 +54,6 @@ void extract(const std::vector<TarMember>& members, const fs::path& dir)
         }
     }
 }
-
 
 // A Windows release's files extracted into `root` as a toolkit detect inspects.
 Toolkit installed(const std::vector<ArchiveFile>& files, const fs::path& root)

@@ -142,7 +142,7 @@ private slots:
             s.toolkitDlls = {"zlibwapi.dll"};
             m.systemPath = {m.winToolkit("12.2.0", s) + "/bin"};
         }) << "" << "";  // healthy: no version-mismatch
-        // Version evidence under verify's rule (archive/versionevidence.h): a version names no more than it
+        // Version evidence under verify's rule (releases/versionevidence.h): a version names no more than it
         // says, a cuDNN-shaped field of the family that disagrees is a mix, the odd header is named.
         QTest::newRow("padded FileVersion 8.4.0.0 names no patch level") << true << Scenario([=](Machine& m) {
             ToolkitSpec s = spec("8.4.1.50");

@@ -8,6 +8,7 @@
 #include "fixtures/fakeregistry.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "formats/elfreader.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -316,7 +317,7 @@ private slots:
                                   dtags == "new" ? "-Wl,--enable-new-dtags" : "-Wl,--disable-new-dtags"});
         QVERIFY(gcc.waitForFinished(120000));
         QVERIFY2(gcc.exitCode() == 0, gcc.readAllStandardError().constData());
-        const ElfInfo elf = readElf((capi / "libonnxruntime_providers_cuda.so").string());
+        const ElfFacts elf = readElfFile((capi / "libonnxruntime_providers_cuda.so").string());
         QCOMPARE(elf.hasRunpath, dtags == "new");
         QCOMPARE(dtags == "new" ? elf.runpath : elf.rpath, std::vector<std::string>{"$ORIGIN/../../nvidia/cudnn/lib"});
         QVERIFY(std::find(elf.needed.begin(), elf.needed.end(), "libcudnn.so.9") != elf.needed.end());

@@ -4,6 +4,7 @@
 #include "detect/loadset.h"
 #include "fixtures/pebuilder.h"
 #include "fixtures/toolkitbuilder.h"
+#include "formats/cudabuild.h"
 
 #include <QTemporaryDir>
 #include <QMap>

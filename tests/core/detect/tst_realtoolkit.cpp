@@ -3,6 +3,7 @@
 #include "detect/detector.h"
 #include "detect/fsutil.h"
 #include "fixtures/fakeregistry.h"
+#include "formats/cudabuild.h"
 #include "platform/environment.h"
 
 #include <QTest>

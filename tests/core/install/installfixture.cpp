@@ -1,10 +1,10 @@
 #include "installfixture.h"
 
-#include "archive/releases.h"
+#include "common/digest.h"
 #include "install/archiveinfo.h"
-#include "install/digest.h"
 #include "install/toolkitscan.h"
 #include "platform/systempath.h"
+#include "releases/releases.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -5,7 +5,7 @@
 // with the real pkexec, as nobody; these rows pin the rule itself.
 #include "common/testhooks.h"
 #include "install/statedir.h"
-#include "platform/statedir.h"
+#include "platform/folderaccess.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "platform/dynlib.h"
-#include "platform/environment.h"
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
-#include "platform/process.h"
+#include "platform/childprocess.h"
+#include "platform/dynlib.h"
+#include "platform/environment.h"
 #include "platform/registry.h"
 
 #include <QTest>
@@ -90,29 +90,29 @@ private slots:
 #ifdef _WIN32
         QSKIP("POSIX shell commands");
 #else
-        const auto ok = runProcess("sh", {"-c", "echo hello; echo err >&2; exit 3"}, std::chrono::seconds(5));
+        const auto ok = runChildProcess("sh", {"-c", "echo hello; echo err >&2; exit 3"}, 5000);
         QVERIFY(ok.started);
         QVERIFY(!ok.timedOut);
         QCOMPARE(ok.exitCode, 3);
-        QVERIFY(ok.output.find("hello") != std::string::npos);
-        QVERIFY(ok.output.find("err") != std::string::npos);
+        QVERIFY(ok.out.find("hello") != std::string::npos);
+        QVERIFY(ok.err.find("err") != std::string::npos);
         const auto t0 = std::chrono::steady_clock::now();
-        const auto slow = runProcess("sh", {"-c", "sleep 10"}, std::chrono::milliseconds(200));
+        const auto slow = runChildProcess("sh", {"-c", "sleep 10"}, 200);
         QVERIFY(slow.timedOut);
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));
-        const auto missing = runProcess("/nonexistent/tool", {}, std::chrono::seconds(1));
+        const auto missing = runChildProcess("/nonexistent/tool", {}, 1000);
         QVERIFY(!missing.started);
 #endif
     }
 
     void dynlibLoadsAndFails()
     {
-        const auto missing = platform::DynLib::openPath("/nonexistent/libnothing.so");
+        const auto missing = DynLib::openPath("/nonexistent/libnothing.so");
         QVERIFY(!missing);
-        QCOMPARE(missing.failure(), platform::LoadFailure::NotFound);
+        QCOMPARE(missing.failure(), LoadFailure::NotFound);
         QVERIFY(!missing.error().empty());
 #ifndef _WIN32
-        const auto libc = platform::DynLib::openSystem("libc.so.6");
+        const auto libc = DynLib::openSystem("libc.so.6");
         QVERIFY2(libc, libc.error().c_str());
         QVERIFY(libc.symbol("strlen"));
         QVERIFY(!libc.symbol("no_such_symbol_xyz"));

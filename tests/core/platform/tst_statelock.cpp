@@ -2,7 +2,7 @@
 // or another one, and gone with its process however that process ends (SIGKILL here;
 // TerminateProcess in the Wine suite).
 
-#include "platform/statedir.h"
+#include "platform/folderaccess.h"
 #include "platform/statelock.h"
 
 #include <QDir>

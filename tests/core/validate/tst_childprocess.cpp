@@ -1,10 +1,10 @@
 // The child-process runner: output capture, exit codes, crash and timeout, and validateInChild
 // against the real CLI with the doubles (crash and hang inside "cuDNN").
 #include "doubles/faketoolkit.h"
-#include "testpaths.h"
 #include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "validate/validatechild.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -28,7 +28,7 @@ private slots:
 
     void capturesOutputAndExitCode()
     {
-        const auto r = platform::runChildProcess("/bin/sh", {"-c", "echo out; echo err >&2; echo \"$CHILD_VAR\"; exit 7"}, 10000,
+        const auto r = runChildProcess("/bin/sh", {"-c", "echo out; echo err >&2; echo \"$CHILD_VAR\"; exit 7"}, 10000,
                                                  {{"CHILD_VAR", "from parent"}});
         QVERIFY(r.started);
         QVERIFY(!r.timedOut && !r.crashed);
@@ -39,7 +39,7 @@ private slots:
 
     void crashIsReported()
     {
-        const auto r = platform::runChildProcess("/bin/sh", {"-c", "kill -SEGV $$"}, 10000);
+        const auto r = runChildProcess("/bin/sh", {"-c", "kill -SEGV $$"}, 10000);
         QVERIFY(r.crashed);
         QCOMPARE(r.signal, SIGSEGV);
     }
@@ -48,7 +48,7 @@ private slots:
     {
         QElapsedTimer t;
         t.start();
-        const auto r = platform::runChildProcess("/bin/sleep", {"30"}, 500);
+        const auto r = runChildProcess("/bin/sleep", {"30"}, 500);
         QVERIFY(r.timedOut);
         QVERIFY(!r.crashed);
         QVERIFY(t.elapsed() < 5000);
@@ -70,7 +70,7 @@ private slots:
         });
         QElapsedTimer t;
         t.start();
-        const auto r = platform::runChildProcess("/bin/sh", {"-c", script.toStdString()}, 30000, {}, &cancel);
+        const auto r = runChildProcess("/bin/sh", {"-c", script.toStdString()}, 30000, {}, &cancel);
         const qint64 elapsed = t.elapsed();
         canceller.join();
         QVERIFY(r.started);
@@ -103,7 +103,7 @@ private slots:
 
     void missingProgram()
     {
-        const auto r = platform::runChildProcess("/nonexistent/program", {}, 1000);
+        const auto r = runChildProcess("/nonexistent/program", {}, 1000);
         QVERIFY(!r.started);
         QVERIFY(!r.error.empty());
     }

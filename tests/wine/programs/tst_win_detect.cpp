@@ -9,7 +9,6 @@
 #include "fixtures/toolkitbuilder.h"
 #include "platform/childprocess.h"
 #include "platform/environment.h"
-#include "platform/process.h"
 #include "platform/registry.h"
 #include "platform/win32.h"
 
@@ -363,11 +362,11 @@ TEST(Environment, VariablesAreCaseInsensitiveAndFoldersAreTheShells)
 
 TEST(Process, CapturesOutputAndExitCode)
 {
-    const auto r = runProcess(winetest::cliExe().string(), {"--version"}, std::chrono::seconds(30));
+    const auto r = runChildProcess(winetest::cliExe().string(), {"--version"}, 30000);
     ASSERT_TRUE(r.started);
     EXPECT_FALSE(r.timedOut);
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_NE(r.output.find("cudnn-setup "), std::string::npos) << r.output;
+    EXPECT_NE(r.out.find("cudnn-setup "), std::string::npos) << r.out;
 }
 
 TEST(Process, ArgumentsWithSpacesAndQuotesArriveIntact)
@@ -375,19 +374,19 @@ TEST(Process, ArgumentsWithSpacesAndQuotesArriveIntact)
     // The test program echoes its arguments in --echo mode, one per line.
     const std::string self = win::narrow((winetest::programDir() / "tst_win_detect.exe").wstring());
     const std::vector<std::string> args{"--echo", "two words", "quote\"inside", "trailing\\", "C:\\a b\\", ""};
-    const auto r = runProcess(self, args, std::chrono::seconds(30));
+    const auto r = runChildProcess(self, args, 30000);
     ASSERT_TRUE(r.started);
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_EQ(r.output, "two words\nquote\"inside\ntrailing\\\nC:\\a b\\\n\n");
+    EXPECT_EQ(r.out, "two words\nquote\"inside\ntrailing\\\nC:\\a b\\\n\n");
 }
 
 TEST(Process, TimeoutKillsAndMissingProgramIsNotStarted)
 {
     const std::string self = win::narrow((winetest::programDir() / "tst_win_detect.exe").wstring());
-    const auto slow = runProcess(self, {"--sleep", "20000"}, std::chrono::milliseconds(500));
+    const auto slow = runChildProcess(self, {"--sleep", "20000"}, 500);
     EXPECT_TRUE(slow.started);
     EXPECT_TRUE(slow.timedOut);
-    const auto missing = runProcess("cudnnsetup-no-such-program", {}, std::chrono::seconds(5));
+    const auto missing = runChildProcess("cudnnsetup-no-such-program", {}, 5000);
     EXPECT_FALSE(missing.started);
 }
 
@@ -401,7 +400,7 @@ TEST(Process, CancelTokenTerminatesTheChild)
         cancel.cancel();
     });
     const auto started = std::chrono::steady_clock::now();
-    const auto r = platform::runChildProcess(self, {"--sleep", "20000"}, 60000, {}, &cancel);
+    const auto r = runChildProcess(self, {"--sleep", "20000"}, 60000, {}, &cancel);
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     canceller.join();

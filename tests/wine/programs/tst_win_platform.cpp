@@ -3,15 +3,15 @@
 
 #include "winetest.h"
 
-#include "archive/pereader.h"
 #include "archive/zipdirectory.h"
+#include "formats/pereader.h"
 #include "platform/environment.h"
 #include "platform/filesinuse.h"
 #include "platform/fileversion.h"
+#include "platform/folderaccess.h"
+#include "platform/folderaccess_win_p.h"
 #include "platform/longpath.h"
 #include "platform/nofollow.h"
-#include "platform/statedir.h"
-#include "platform/statedir_win_p.h"
 #include "platform/statelock.h"
 #include "platform/threadpriority.h"
 #include "platform/win32.h"
@@ -284,7 +284,7 @@ TEST(NoFollow, FoldersOnTheWayCannotBeRenamedWhileAStepActs)
 }
 
 // Issue 29: writableByNonAdmins read four well-known SIDs of the folder only. Now the owner and every
-// entry of the DACL count (winacl::foreignWriter), here on descriptors made from SDDL: Wine keeps a
+// entry of the DACL count (win::foreignWriter), here on descriptors made from SDDL: Wine keeps a
 // file's ACL only as Unix mode bits, so a named user's entry cannot be put on a real file there.
 namespace {
 constexpr const wchar_t* kUser = L"S-1-5-21-1111-2222-3333-1001";  // a named user, not this process's
@@ -297,34 +297,34 @@ TEST(WinAcl, EveryEntryAndTheOwnerCount)
     struct Row {
         const char* name;
         std::wstring sddl;
-        winacl::Reach reach;
+        win::Reach reach;
         bool foreign;
     };
     const std::vector<Row> rows{
         {"admins and SYSTEM write, Users read", L"O:BAD:P(A;;FA;;;SY)(A;;FA;;;BA)(A;;0x1200a9;;;BU)",
-         winacl::Reach::Object, false},
-        {"a named user may write data", L"O:BAD:P(A;;FA;;;BA)(A;;0x2;;;" + u + L")", winacl::Reach::Object, true},
-        {"a named user may add a file", L"O:BAD:P(A;;FA;;;BA)(A;;0x4;;;" + u + L")", winacl::Reach::Object, true},
-        {"a named user may change the DACL", L"O:BAD:P(A;;FA;;;BA)(A;;WD;;;" + u + L")", winacl::Reach::Object, true},
-        {"a named user owns it", L"O:" + u + L"D:P(A;;FA;;;BA)", winacl::Reach::Object, true},
-        {"TrustedInstaller owns it", L"O:" + ti + L"D:P(A;;FA;;;" + ti + L")(A;;0x1200a9;;;BU)", winacl::Reach::Object, false},
-        {"Everyone full control", L"O:BAD:(A;;FA;;;WD)", winacl::Reach::Object, true},
-        {"Authenticated Users modify", L"O:BAD:(A;;0x1301bf;;;AU)", winacl::Reach::Object, true},
+         win::Reach::Object, false},
+        {"a named user may write data", L"O:BAD:P(A;;FA;;;BA)(A;;0x2;;;" + u + L")", win::Reach::Object, true},
+        {"a named user may add a file", L"O:BAD:P(A;;FA;;;BA)(A;;0x4;;;" + u + L")", win::Reach::Object, true},
+        {"a named user may change the DACL", L"O:BAD:P(A;;FA;;;BA)(A;;WD;;;" + u + L")", win::Reach::Object, true},
+        {"a named user owns it", L"O:" + u + L"D:P(A;;FA;;;BA)", win::Reach::Object, true},
+        {"TrustedInstaller owns it", L"O:" + ti + L"D:P(A;;FA;;;" + ti + L")(A;;0x1200a9;;;BU)", win::Reach::Object, false},
+        {"Everyone full control", L"O:BAD:(A;;FA;;;WD)", win::Reach::Object, true},
+        {"Authenticated Users modify", L"O:BAD:(A;;0x1301bf;;;AU)", win::Reach::Object, true},
         // A parent: adding names (C:\, ProgramData) is fine, taking the next component away is not.
-        {"parent: users may add folders", L"O:SYD:(A;;FA;;;BA)(A;;0x4;;;BU)", winacl::Reach::Parent, false},
-        {"parent: a named user may delete children", L"O:SYD:(A;;FA;;;BA)(A;;0x40;;;" + u + L")", winacl::Reach::Parent, true},
-        {"parent: a named user owns it", L"O:" + u + L"D:(A;;FA;;;BA)", winacl::Reach::Parent, true},
+        {"parent: users may add folders", L"O:SYD:(A;;FA;;;BA)(A;;0x4;;;BU)", win::Reach::Parent, false},
+        {"parent: a named user may delete children", L"O:SYD:(A;;FA;;;BA)(A;;0x40;;;" + u + L")", win::Reach::Parent, true},
+        {"parent: a named user owns it", L"O:" + u + L"D:(A;;FA;;;BA)", win::Reach::Parent, true},
         // Inherit-only entries: nothing on the folder itself, but what the helper's files would get.
-        {"inherit-only Users write, the folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", winacl::Reach::Object, false},
-        {"inherit-only Users write, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", winacl::Reach::Contents, true},
-        {"CREATOR OWNER full, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;CO)", winacl::Reach::Contents, false},
+        {"inherit-only Users write, the folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", win::Reach::Object, false},
+        {"inherit-only Users write, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;BU)", win::Reach::Contents, true},
+        {"CREATOR OWNER full, a state folder", L"O:BAD:P(A;;FA;;;BA)(A;OICIIO;FA;;;CO)", win::Reach::Contents, false},
     };
     for (const Row& row : rows) {
         PSECURITY_DESCRIPTOR sd = nullptr;
         ASSERT_TRUE(::ConvertStringSecurityDescriptorToSecurityDescriptorW(row.sddl.c_str(), SDDL_REVISION_1, &sd, nullptr))
             << row.name << ": " << ::GetLastError();
         win::LocalMemory owner(sd);
-        const std::string why = winacl::foreignWriter(sd, row.reach);
+        const std::string why = win::foreignWriter(sd, row.reach);
         EXPECT_EQ(!why.empty(), row.foreign) << row.name << ": " << why;
         if (row.foreign && row.sddl.find(u) != std::wstring::npos) {
             EXPECT_NE(why.find("1001"), std::string::npos) << row.name << ": names the SID: " << why;
@@ -335,7 +335,7 @@ TEST(WinAcl, EveryEntryAndTheOwnerCount)
     SECURITY_DESCRIPTOR open{};
     ASSERT_TRUE(::InitializeSecurityDescriptor(&open, SECURITY_DESCRIPTOR_REVISION));
     ASSERT_TRUE(::SetSecurityDescriptorDacl(&open, TRUE, nullptr, FALSE));
-    EXPECT_NE(winacl::foreignWriter(&open, winacl::Reach::Object).find("no access list"), std::string::npos);
+    EXPECT_NE(win::foreignWriter(&open, win::Reach::Object).find("no access list"), std::string::npos);
 }
 
 namespace {
