@@ -21,7 +21,6 @@ namespace {
 
 using namespace verifycheck;
 
-constexpr std::size_t kMaxHeaderBytes = 1u << 20;
 constexpr std::size_t kMaxName = 4095;   // PATH_MAX - 1 on Linux
 constexpr std::size_t kMaxSegment = 255; // NAME_MAX
 
@@ -59,26 +58,6 @@ private:
     CudaNameScanner m_scanner;
     std::optional<ElfFacts>& m_out;
     std::optional<std::vector<std::string>>& m_cudaNames;
-};
-
-class TextConsumer : public EntryConsumer {
-public:
-    explicit TextConsumer(std::optional<std::string>& out) : m_out(out) {}
-    bool write(const std::uint8_t* data, std::size_t size) override
-    {
-        const std::size_t take = std::min(size, kMaxHeaderBytes - std::min(kMaxHeaderBytes, m_text.size()));
-        m_text.append(reinterpret_cast<const char*>(data), take);
-        return true;
-    }
-    void finish(bool intact) override
-    {
-        if (intact)
-            m_out = std::move(m_text);
-    }
-
-private:
-    std::string m_text;
-    std::optional<std::string>& m_out;
 };
 
 bool validUtf8(std::string_view s)
@@ -339,7 +318,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
             return d;
         const std::string base = baseName(e.name);
         if (base == "cudnn_version.h")
-            d.consumer = std::make_unique<TextConsumer>(states.back().text);
+            d.consumer = std::make_unique<verifycheck::HeaderTextConsumer>(states.back().text);
         else if (splitSharedName(base))
             d.consumer = std::make_unique<ElfConsumer>(states.back().elf, states.back().cudaNames);
         // The install's one-pass staging (VerifyOptions::alsoConsume): the same bytes, from the same read.

@@ -5,6 +5,7 @@
 #include "archive/tarreader.h"
 #include "archive/tarverify.h"
 #include "archive/verifychecks.h"
+#include "common/text.h"
 #include "formats/cudabuild.h"
 #include "formats/pereader.h"
 #include "releases/catalog.h"
@@ -20,7 +21,6 @@ namespace {
 
 using namespace verifycheck;
 
-constexpr std::size_t kMaxHeaderBytes = 1u << 20;
 constexpr std::size_t kDllHeadBytes = 64 * 1024;  // DOS + PE headers + section table (PeStreamReader::kHeadLimit)
 
 // Could this archive be official? Its name is in the catalog (or the --manifest) with its size or
@@ -86,26 +86,6 @@ private:
     std::uint64_t m_offset = 0;
     std::optional<PeInfo>& m_out;
     std::optional<std::vector<std::string>>& m_cudaNames;
-};
-
-class TextConsumer : public EntryConsumer {
-public:
-    explicit TextConsumer(std::optional<std::string>& out) : m_out(out) {}
-    bool write(const std::uint8_t* data, std::size_t size) override
-    {
-        const std::size_t take = std::min(size, kMaxHeaderBytes - std::min(kMaxHeaderBytes, m_text.size()));
-        m_text.append(reinterpret_cast<const char*>(data), take);
-        return true;
-    }
-    void finish(bool intact) override
-    {
-        if (intact)
-            m_out = std::move(m_text);
-    }
-
-private:
-    std::string m_text;
-    std::optional<std::string>& m_out;
 };
 
 std::string machineName(const PeInfo& pe)
@@ -208,7 +188,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
         if (classifyFile(base) == FileKind::Dll)
             return std::make_unique<PeConsumer>(pe[e.index], cudaNames[e.index]);
         if (base == "cudnn_version.h")
-            return std::make_unique<TextConsumer>(text[e.index]);
+            return std::make_unique<verifycheck::HeaderTextConsumer>(text[e.index]);
         return nullptr;
     };
     so.consumerFor = [&](const ZipEntryInfo& e) -> std::unique_ptr<EntryConsumer> {
@@ -249,7 +229,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
                 const bool dll = classifyFile(base) == FileKind::Dll, header = base == "cudnn_version.h";
                 if (!dll && !header)
                     continue;
-                auto head = scanner.readHead(e, dll ? kDllHeadBytes : kMaxHeaderBytes);
+                auto head = scanner.readHead(e, dll ? kDllHeadBytes : verifycheck::kMaxHeaderBytes);
                 if (!head) {
                     o.read = o.crcOk = false;
                     o.error = head.error().message;

@@ -11,6 +11,19 @@
 
 namespace cudnnsetup::verifycheck {
 
+bool HeaderTextConsumer::write(const std::uint8_t* data, std::size_t size)
+{
+    const std::size_t take = std::min(size, kMaxHeaderBytes - std::min(kMaxHeaderBytes, m_text.size()));
+    m_text.append(reinterpret_cast<const char*>(data), take);
+    return true;
+}
+
+void HeaderTextConsumer::finish(bool intact)
+{
+    if (intact)
+        m_out = std::move(m_text);
+}
+
 namespace {
 
 const char* kRedownload = "download the archive again from NVIDIA (developer.nvidia.com/cudnn)";

@@ -14,6 +14,21 @@
 
 namespace cudnnsetup::verifycheck {
 
+// A header (cudnn_version.h) is read at most this far: its defines sit in its first lines.
+constexpr std::size_t kMaxHeaderBytes = 1u << 20;
+
+// Keeps an entry's first kMaxHeaderBytes as text, handed over only when the entry was intact.
+class HeaderTextConsumer : public EntryConsumer {
+public:
+    explicit HeaderTextConsumer(std::optional<std::string>& out) : m_out(out) {}
+    bool write(const std::uint8_t* data, std::size_t size) override;
+    void finish(bool intact) override;
+
+private:
+    std::string m_text;
+    std::optional<std::string>& m_out;
+};
+
 std::string baseName(std::string_view path);
 
 // Hostile input, decided from the central directory alone: unsafe-path, duplicate-entry,

@@ -1,5 +1,7 @@
 #include "archive/verifyresult.h"
 
+#include "common/text.h"
+
 #include <cstdio>
 
 namespace cudnnsetup {
@@ -30,13 +32,6 @@ private:
     std::unique_ptr<EntryConsumer> m_own, m_tee;
     bool m_teeOk = true;
 };
-
-std::string hex8(std::uint32_t v)
-{
-    char buf[9];
-    std::snprintf(buf, sizeof buf, "%08x", v);
-    return buf;
-}
 
 }  // namespace
 

@@ -25,6 +25,15 @@ void putUtf8(std::string& out, std::uint32_t cp)
     }
 }
 
+std::string hex8(std::uint32_t v)
+{
+    static const char* digits = "0123456789abcdef";
+    std::string s(8, '0');
+    for (int i = 7; i >= 0; --i, v >>= 4)
+        s[std::size_t(i)] = digits[v & 15];
+    return s;
+}
+
 std::string parentDir(std::string_view path)
 {
     const auto slash = path.rfind('/');

@@ -14,6 +14,9 @@ std::string lowerAscii(std::string_view s);
 // Appends the UTF-8 bytes of a code point of the Basic Multilingual Plane (≤ U+FFFF).
 void putUtf8(std::string& out, std::uint32_t cp);
 
+// Eight lowercase hex digits (a CRC-32 as zip tools print it).
+std::string hex8(std::uint32_t v);
+
 // The folder part of a '/'-separated path, "." when it names no folder: what a file
 // operation on that path's folder needs (create it, sync it).
 std::string parentDir(std::string_view path);

@@ -4,6 +4,7 @@
 #include "detect/cudnninspect.h"
 #include "detect/frameworks.h"
 #include "detect/fsutil.h"
+#include "formats/cudabuild.h"
 #include "formats/elfreader.h"
 #include "formats/pereader.h"
 

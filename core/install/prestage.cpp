@@ -122,11 +122,7 @@ public:
     bool write(const std::uint8_t* data, std::size_t size) override
     {
         if (m_computeCrc)
-            for (std::size_t done = 0; done < size;) {
-                const auto n = static_cast<uInt>(std::min<std::size_t>(size - done, 1u << 30));
-                m_crc = crc32Update(m_crc, data + done, n);
-                done += n;
-            }
+            m_crc = crc32Update(m_crc, data, size);
         if (m_pipeline)
             return m_pipeline->push(data, size);
         m_hash.update(data, size);
