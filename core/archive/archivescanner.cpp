@@ -2,6 +2,7 @@
 
 #include "archive/entryinflater.h"
 #include "archive/zipdirectory.h"
+#include "common/problemcodes.h"
 
 #include <openssl/evp.h>
 #include <zip.h>
@@ -37,7 +38,7 @@ std::string toHex(const unsigned char* p, std::size_t n)
     return s;
 }
 
-Error corrupt(const std::string& why) { return Error{"corrupt-archive", why, {}}; }
+Error corrupt(const std::string& why) { return Error{codes::kCorruptArchive, why, {}}; }
 
 // libzip reads the archive through this source: positional reads of the one open file (a zip
 // opened by name would be a second open, of whatever the name names by then).
@@ -193,7 +194,7 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& 
     std::error_code ec;
     auto opened = OpenedFile::open(path, false, ec);
     if (!opened)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return open(std::move(opened));
 }
 
@@ -351,7 +352,7 @@ Result<std::string> sha256File(const std::string& path, ProgressSink* progress, 
     std::error_code ec;
     auto opened = OpenedFile::open(path, false, ec);
     if (!opened)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return sha256File(opened, progress, cancel);
 }
 
@@ -361,7 +362,7 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
     auto file = std::make_unique<RandomAccessFile>(opened);
     DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
-        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+        return Error{codes::kInternal, "OpenSSL cannot start a SHA-256 digest", {}};
     // A reader thread fills the next buffer while this one is hashed: SHA-256 is the whole cost
     // (hashing speed is the target for an official archive), the copy out of the page cache is hidden.
     // Pieces that stay in the cache between the read (the kernel's copy) and the hash: 4 MiB blocks
@@ -403,13 +404,13 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
     std::optional<Error> failure;
     while (hashed < total) {
         if (cancel && cancel->isCancelled()) {
-            failure = Error{"cancelled", "cancelled", {}};
+            failure = Error{codes::kCancelled, "cancelled", {}};
             break;
         }
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return produced > consumed || readError; });
         if (produced == consumed) {
-            failure = Error{"io", "cannot read " + opened->path() + " to the end", {}};
+            failure = Error{codes::kIo, "cannot read " + opened->path() + " to the end", {}};
             break;
         }
         const unsigned slot = consumed % kBuffers;
@@ -470,7 +471,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
 
     DigestContext digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1)
-        return Error{"internal", "OpenSSL cannot start a SHA-256 digest", {}};
+        return Error{codes::kInternal, "OpenSSL cannot start a SHA-256 digest", {}};
 
     std::mutex mutex;
     std::condition_variable dataReady;
@@ -589,7 +590,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdLen = 0;
     if (EVP_DigestFinal_ex(digest.get(), md, &mdLen) != 1)
-        return Error{"internal", "OpenSSL cannot finish the SHA-256 digest", {}};
+        return Error{codes::kInternal, "OpenSSL cannot finish the SHA-256 digest", {}};
     result.sha256 = toHex(md, mdLen);
     return result;
 }

@@ -1,5 +1,7 @@
 #include "archive/zipdirectory.h"
 
+#include "common/problemcodes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -28,7 +30,7 @@ std::uint64_t le64(const std::uint8_t* p) { return le32(p) | (static_cast<std::u
 
 Error corrupt(const std::string& why)
 {
-    return Error{"corrupt-archive", why, {}};
+    return Error{codes::kCorruptArchive, why, {}};
 }
 
 // Fills the fields that the 32-bit record marks as 0xFFFF.. from the ZIP64 extra field.
@@ -71,7 +73,7 @@ Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::open(const std::stri
     std::error_code ec;
     auto file = OpenedFile::open(path, false, ec);
     if (!file)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return std::make_unique<RandomAccessFile>(std::move(file));
 }
 

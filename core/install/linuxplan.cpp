@@ -3,6 +3,8 @@
 #include "install/plan.h"
 #include "install/plan_p.h"
 
+#include "common/problemcodes.h"
+
 namespace cudnnsetup {
 
 void placeInLinuxFolders(ArchiveInfo& archive, const LinuxFolders& folders)
@@ -55,7 +57,7 @@ Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit)
         const std::string& pkg = it->second.package;
         const bool rpm = it->second.manager == "rpm";
         out.push_back(
-            {"package-owned", op.path,
+            {codes::kPackageOwned, op.path,
              op.path + (rpm ? " belongs to the rpm package " : " belongs to the Debian package ") + pkg +
                  (rpm ? " (rpm)" : " (dpkg)") +
                  "; cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and update it "
@@ -84,7 +86,7 @@ void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& tool
         if (l.linkTarget.empty() || l.linkTarget.find('/') != std::string::npos || l.linkTarget == ".." ||
             l.linkTarget == ".") {
             // verify keeps links inside the archive; in a toolkit only a sibling name stays inside.
-            plan.problems.push_back({"unsafe-link", abs,
+            plan.problems.push_back({codes::kUnsafeLink, abs,
                                      "The archive's link " + l.entry + " points to " + l.linkTarget +
                                          ", not to a file beside it; cudnn-setup only places such links."});
             continue;
