@@ -49,10 +49,12 @@ def outputs(root):
 def check(root):
     """Every fault of the tree at root, as sentences; none when it is in order."""
     try:
-        reg, out = outputs(root)
-    except problemrender.RegistryError as e:
-        return [str(e)]
-    faults = problemrender.validate(reg)
+        reg = problemrender.load(root)
+        faults = problemrender.validate(reg)
+        _, out = outputs(root)
+    except (ValueError, KeyError, TypeError, problemrender.RegistryError) as e:
+        # A registry that cannot be read or rendered: say where, compare nothing.
+        return [f"resources/problems/problems.json cannot be used: {type(e).__name__}: {e}"]
     for rel, text in out.items():
         path = root / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -62,7 +64,18 @@ def check(root):
 
 
 def write(root):
-    _, out = outputs(root)
+    """Writes the generated files, unless the registry itself is at fault (an empty translation would be
+    written as empty); then says what else --check finds."""
+    try:
+        faults = problemrender.validate(problemrender.load(root))
+        _, out = outputs(root) if not faults else (None, {})
+    except (ValueError, KeyError, TypeError, problemrender.RegistryError) as e:
+        faults = [f"resources/problems/problems.json cannot be used: {type(e).__name__}: {e}"]
+    for f in faults:
+        print("problems:", f, file=sys.stderr)
+    if faults:
+        print("problems: nothing written", file=sys.stderr)
+        return 1
     for rel, text in out.items():
         path = root / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -132,13 +132,14 @@ def wizard_catalog(reg):
     ]
     for code, e in sorted(reg["codes"].items()):
         subject = e.get("placeholders", {}).get("%1", "file")
+        text = {lang: {f: e.get(lang, {}).get(f, "") for f in ("message", "fix")} for lang in LANGUAGES}
         lines += [
             f"        {{QStringLiteral({_cpp(code)}),",
             f"         {{{'true' if subject == 'archive' else 'false'}, {_cpp(e.get('check', 'integrity'))},",
-            f"          {{{_cpp(e['en']['message'])},",
-            f"           {_cpp(e['en']['fix'])}}},",
-            f"          {{{_cpp(e['zh_CN']['message'])},",
-            f"           {_cpp(e['zh_CN']['fix'])}}}}}}},",
+            f"          {{{_cpp(text['en']['message'])},",
+            f"           {_cpp(text['en']['fix'])}}},",
+            f"          {{{_cpp(text['zh_CN']['message'])},",
+            f"           {_cpp(text['zh_CN']['fix'])}}}}}}},",
         ]
     lines += ["    };", "    return t;", "}", "", "}  // namespace cudnnsetup::wizard", ""]
     return "\n".join(lines)
