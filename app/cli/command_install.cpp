@@ -4,6 +4,7 @@
 #include "cli/installsupport.h"
 #include "cli/output.h"
 #include "common/problem.h"
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "install/archiveinfo.h"
 #include "install/helperargs.h"
@@ -75,7 +76,7 @@ public:
     Result<int> run(const std::string&, const std::vector<std::string>&, std::string*,
                     const std::function<void()>&) override
     {
-        return Error{"elevation-failed", "The elevated helper does not elevate again.", "NoElevator"};
+        return Error{codes::kElevationFailed, "The elevated helper does not elevate again.", "NoElevator"};
     }
 };
 
@@ -125,7 +126,7 @@ int applyElevated(const CommandContext& ctx, const InstallArgs& a, const FlowRes
         return finish(ctx, nlohmann::json::parse(output), *rc);
     } catch (const nlohmann::json::exception&) {
         Outcome o;
-        o.problems.push_back({"elevation-failed", std::nullopt,
+        o.problems.push_back({codes::kElevationFailed, std::nullopt,
                               "The elevated helper gave no result (exit " + std::to_string(*rc) +
                                   "); run `cudnn-setup recover` as an administrator."});
         return finish(ctx, outcomeJson(plan.toolkit, o), *rc == 0 ? 5 : *rc);
@@ -192,7 +193,7 @@ std::pair<int, nlohmann::json> recoverThroughHelper(const CommandContext& ctx, c
     try {
         return {r->exitCode, nlohmann::json::parse(r->document)};
     } catch (const nlohmann::json::exception&) {
-        o.problems.push_back({"elevation-failed", std::nullopt,
+        o.problems.push_back({codes::kElevationFailed, std::nullopt,
                               "The elevated helper gave no result (exit " + std::to_string(r->exitCode) +
                                   "); run `cudnn-setup recover` as an administrator."});
         return {r->exitCode == 0 ? static_cast<int>(ExitCode::NotRolledBack) : r->exitCode, outcomeJson(t.toolkit, o)};
@@ -276,7 +277,7 @@ int runRecover(const CommandContext& ctx, const std::string& toolkit)
     const std::string root = toolkit.empty() && interrupted ? interrupted->toolkit : toolkit;
     const Outcome o = recoverInterrupted(dir, only);
     // "busy": the journal is another process's live transaction, left alone; nothing changed.
-    const bool busy = !o.problems.empty() && o.problems.front().code == "busy";
+    const bool busy = !o.problems.empty() && o.problems.front().code == codes::kBusy;
     const int code = finish(ctx, outcomeJson(root, o),
                             static_cast<int>(o.ok ? ExitCode::Ok : busy ? ExitCode::RolledBack : ExitCode::NotRolledBack));
     // Started through "runas" (recoverThroughHelper on Windows), this process has no pipe to its caller.

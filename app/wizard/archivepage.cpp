@@ -1,5 +1,6 @@
 #include "archivepage.h"
 
+#include "common/problemcodes.h"
 #include "icons.h"
 #include "problemtext.h"
 #include "session.h"
@@ -261,7 +262,7 @@ void ArchivePage::showResult()
     // An official archive's extra files are installed anyway (core/install/plan.h); others only on request.
     const bool official = a.authenticity == QLatin1String("official") || a.authenticity == QLatin1String("manifest");
     const bool extras = std::any_of(a.warnings.begin(), a.warnings.end(),
-                                    [](const ProblemView& w) { return w.code == QLatin1String("extra-file"); });
+                                    [](const ProblemView& w) { return w.code == QLatin1String(codes::kExtraFile); });
     m_extraFiles->setVisible(a.ok && extras && !official);
 }
 

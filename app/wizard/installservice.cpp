@@ -1,5 +1,6 @@
 #include "installservice.h"
 
+#include "common/problemcodes.h"
 #include "problemtext.h"
 #include "wizardconfig.h"
 
@@ -189,13 +190,13 @@ OutcomeView fromHelper(Operation operation, const std::string& output, int rc)
             o.actions = doc["actions"];
         o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
         for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
-            if (p.code != "not-restored")  // the document lists them in both
+            if (p.code != codes::kNotRestored)  // the document lists them in both
                 o.problems.push_back(std::move(p));
     } catch (const std::exception&) {
-        OutcomeView v = failed(operation, Error{"elevation-failed", "The elevated helper gave no result (exit " +
+        OutcomeView v = failed(operation, Error{codes::kElevationFailed, "The elevated helper gave no result (exit " +
                                                     std::to_string(rc) + "); run `cudnn-setup recover` as an administrator.", ""});
         v.exitCode = rc == 0 ? int(ExitCode::NotRolledBack) : rc;
-        v.problems << view(Problem{"elevation-failed", std::nullopt, "The elevated helper gave no result."});
+        v.problems << view(Problem{codes::kElevationFailed, std::nullopt, "The elevated helper gave no result."});
         return v;
     }
     OutcomeView v = toOutcome(operation, o);
@@ -309,7 +310,7 @@ OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& re
                              operation == Operation::Install && request.plan ? *request.plan : *r.plan, elevator, ctx);
     default: break;
     }
-    const Problem first = r.problems.empty() ? Problem{"internal", std::nullopt, "stopped without a reason"}
+    const Problem first = r.problems.empty() ? Problem{codes::kInternal, std::nullopt, "stopped without a reason"}
                                              : r.problems.front();
     OutcomeView v = failed(operation, Error{first.code, first.message, ""});
     v.exitCode = int(r.exitCode());
@@ -389,7 +390,7 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             FlowResult r;
             if (operation == Operation::Install) {
                 if (!request.plan)
-                    return failed(operation, Error{"no-plan", "there is no reviewed plan", ""});
+                    return failed(operation, Error{codes::kNoPlan, "there is no reviewed plan", ""});
                 // Plan again (dry run) and apply only what was reviewed; the same transaction, so the work
                 // folders in both plans have the same names.
                 o.transactionId = request.plan->transactionId;
@@ -398,9 +399,9 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
                 const FlowResult again = installArchive(request.archive.toStdString(), toolkit, check);
                 if (again.plan && !samePlan(*request.plan, *again.plan))
                 {
-                    OutcomeView v = failed(operation, Error{"target-changed", "the toolkit changed after the plan was "
+                    OutcomeView v = failed(operation, Error{codes::kTargetChanged, "the toolkit changed after the plan was "
                                                             "reviewed; go back to Review to see the new plan", ""});
-                    v.problems << view(Problem{"target-changed", toolkit, "The toolkit changed after the plan was "
+                    v.problems << view(Problem{codes::kTargetChanged, toolkit, "The toolkit changed after the plan was "
                                                "reviewed; nothing was changed. Go back to Review to see the new plan."});
                     return v;
                 }
@@ -419,7 +420,7 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             }
             return fromFlow(operation, std::move(r), request, *elevator, ctx);
         } catch (const std::exception& e) {
-            return failed(operation, Error{"internal", e.what(), ""});
+            return failed(operation, Error{codes::kInternal, e.what(), ""});
         }
     });
 #else

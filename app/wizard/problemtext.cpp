@@ -17,24 +17,24 @@ ProblemView ProblemText::describe(const QString& code, const QString& path, cons
     const auto it = problemTemplates().find(code);
     if (it == problemTemplates().end())
         return v;
-    v.fix = tr(it->second.fix);
+    // The registry carries each language's text itself (not the .ts files), so that its check sees every
+    // code translated; QLocale's default is the language installLanguage chose.
+    const bool chinese = QLocale().language() == QLocale::Chinese;
+    const ProblemTemplate::Text& text = chinese ? it->second.zhCN : it->second.en;
+    v.fix = QString::fromUtf8(text.fix);
     if (!englishUi() || coreMessage.isEmpty()) {
-        QString text = tr(it->second.message);
-        if (text.contains(QLatin1String("%1")))
-            text = text.arg(!path.isEmpty() ? path : isArchiveCode(code) ? tr("the archive") : tr("the file"));
-        v.message = text;
+        QString message = QString::fromUtf8(text.message);
+        if (message.contains(QLatin1String("%1")))
+            message = message.arg(!path.isEmpty() ? path : isArchiveCode(code) ? tr("the archive") : tr("the file"));
+        v.message = message;
     }
     return v;
 }
 
 bool ProblemText::isArchiveCode(const QString& code)
 {
-    static const QStringList archive = {
-        QStringLiteral("corrupt-archive"), QStringLiteral("crc-mismatch"), QStringLiteral("unsafe-path"),
-        QStringLiteral("duplicate-entry"), QStringLiteral("size-limit"), QStringLiteral("encrypted-entry"),
-        QStringLiteral("unknown-layout"), QStringLiteral("hash-mismatch"), QStringLiteral("unknown-origin"),
-        QStringLiteral("archive-changed"), QStringLiteral("unknown-archive")};
-    return archive.contains(code);
+    const auto it = problemTemplates().find(code);
+    return it != problemTemplates().end() && it->second.archiveSubject;
 }
 
 QStringList ProblemText::knownCodes()
@@ -47,16 +47,8 @@ QStringList ProblemText::knownCodes()
 
 QString ProblemText::checkKey(const QString& code)
 {
-    if (code == QLatin1String("unknown-layout") || code == QLatin1String("version-mismatch"))
-        return QStringLiteral("identity");
-    if (code == QLatin1String("hash-mismatch"))
-        return QStringLiteral("authenticity");
-    if (code == QLatin1String("missing-file"))
-        return QStringLiteral("completeness");
-    if (code == QLatin1String("unsafe-path") || code == QLatin1String("duplicate-entry")
-        || code == QLatin1String("size-limit"))
-        return QStringLiteral("safety");
-    return QStringLiteral("integrity");
+    const auto it = problemTemplates().find(code);
+    return QString::fromLatin1(it != problemTemplates().end() ? it->second.check : "integrity");
 }
 
 QString ProblemText::checkTitle(const QString& key)

@@ -3,6 +3,7 @@
 #include "archive/entryinflater.h"
 #include "archive/zipdirectory.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 
 #include <zip.h>
 
@@ -24,7 +25,7 @@ constexpr std::uint32_t kUnixTypeMask = 0170000, kUnixSymlink = 0120000;
 // What is read and hashed in one go: small enough to stay in a core's L2 cache from the read to the hash.
 constexpr std::size_t kHashPiece = 256u << 10;
 
-Error corrupt(const std::string& why) { return Error{"corrupt-archive", why, {}}; }
+Error corrupt(const std::string& why) { return Error{codes::kCorruptArchive, why, {}}; }
 
 // libzip reads the archive through this source: positional reads of the one open file (a zip
 // opened by name would be a second open, of whatever the name names by then).
@@ -180,7 +181,7 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(const std::string& 
     std::error_code ec;
     auto opened = OpenedFile::open(path, false, ec);
     if (!opened)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return open(std::move(opened));
 }
 
@@ -338,7 +339,7 @@ Result<std::string> sha256File(const std::string& path, ProgressSink* progress, 
     std::error_code ec;
     auto opened = OpenedFile::open(path, false, ec);
     if (!opened)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return sha256File(opened, progress, cancel);
 }
 
@@ -388,13 +389,13 @@ Result<std::string> sha256File(const std::shared_ptr<const OpenedFile>& opened, 
     std::optional<Error> failure;
     while (hashed < total) {
         if (cancel && cancel->isCancelled()) {
-            failure = Error{"cancelled", "cancelled", {}};
+            failure = Error{codes::kCancelled, "cancelled", {}};
             break;
         }
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return produced > consumed || readError; });
         if (produced == consumed) {
-            failure = Error{"io", "cannot read " + opened->path() + " to the end", {}};
+            failure = Error{codes::kIo, "cannot read " + opened->path() + " to the end", {}};
             break;
         }
         const unsigned slot = consumed % kBuffers;

@@ -1,7 +1,8 @@
 #include "archive/entryinflater.h"
 
 #include "common/digest.h"
-
+#include "common/problemcodes.h"
+#include <isa-l/crc.h>
 #include <isa-l/igzip_lib.h>
 
 namespace cudnnsetup {
@@ -119,7 +120,7 @@ EntryOutcome EntryInflater::run(const ZipEntryInfo& info, EntryConsumer* consume
     while (next(chunk)) {
         // Checked between slices (a read block at most): a cancel is seen within one of them.
         if (!failed && cancel && cancel->isCancelled())
-            fail("cancelled");
+            fail(codes::kCancelled);
         if (!failed && chunk.size > 0) {
             if (!deflated) {
                 if (deliver(chunk.data, chunk.size))

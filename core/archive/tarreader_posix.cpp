@@ -1,6 +1,7 @@
 #include "archive/tarreader.h"
 
 #include "common/digest.h"
+#include "common/problemcodes.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -167,8 +168,8 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
             return r;
         }
         if (ctx.ioError)
-            return Error{"io", name + " cannot be read: " + source.error() + ".", source.error()};
-        fail("corrupt-archive", name + " is not a readable tar archive (" + errorText(a.get()) +
+            return Error{codes::kIo, name + " cannot be read: " + source.error() + ".", source.error()};
+        fail(codes::kCorruptArchive, name + " is not a readable tar archive (" + errorText(a.get()) +
                                     "). Download it again from NVIDIA (developer.nvidia.com/cudnn).");
     } else {
         const char* filter = archive_filter_count(a.get()) > 1 ? archive_filter_name(a.get(), 0) : "none";
@@ -183,7 +184,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
             if (rc < ARCHIVE_WARN) {
                 if (ctx.cancelled)
                     break;
-                fail("corrupt-archive", name + " is damaged after " + std::to_string(r.entries.size()) +
+                fail(codes::kCorruptArchive, name + " is damaged after " + std::to_string(r.entries.size()) +
                                             " entries (" + errorText(a.get()) +
                                             "). Download it again from NVIDIA (developer.nvidia.com/cudnn).");
                 break;
@@ -208,7 +209,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
             if (o.progress)
                 o.progress->onItem(info.name);
             if (r.entries.size() > o.limits.maxEntries) {
-                fail("size-limit", name + " has more than " + std::to_string(o.limits.maxEntries) +
+                fail(codes::kSizeLimit, name + " has more than " + std::to_string(o.limits.maxEntries) +
                                        " entries (a cuDNN tarball has fewer than 100). Nothing was extracted; do not "
                                        "use this archive: download it again from NVIDIA.");
                 break;
@@ -238,7 +239,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                 if (drc < ARCHIVE_WARN) {
                     ok = false;
                     if (!ctx.cancelled)
-                        fail("corrupt-archive", name + ": " + info.name + " cannot be read (" +
+                        fail(codes::kCorruptArchive, name + ": " + info.name + " cannot be read (" +
                                                     errorText(a.get()) +
                                                     "). The download is damaged; download it again from NVIDIA.");
                     break;
@@ -253,7 +254,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                 deliver(static_cast<const std::uint8_t*>(buf), size);
                 const std::uint64_t inflated = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), 0));
                 if (inflated > o.limits.maxTotalSize || pos > o.limits.maxEntrySize) {
-                    fail("size-limit", name + " decompresses to more than " + humanBytes(o.limits.maxTotalSize) +
+                    fail(codes::kSizeLimit, name + " decompresses to more than " + humanBytes(o.limits.maxTotalSize) +
                                            " (a cuDNN tarball is smaller; this is a decompression bomb). Nothing was "
                                            "extracted; do not use this archive: download it again from NVIDIA.");
                     ok = false;
@@ -261,7 +262,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
                     break;
                 }
                 if (inflated >= o.limits.ratioFloor && ctx.raw > 0 && inflated / ctx.raw > o.limits.maxRatio) {
-                    fail("size-limit", name + " inflates " + humanBytes(ctx.raw) + " to " + humanBytes(inflated) +
+                    fail(codes::kSizeLimit, name + " inflates " + humanBytes(ctx.raw) + " to " + humanBytes(inflated) +
                                            " (" + std::to_string(inflated / ctx.raw) + ":1), beyond the limit of " +
                                            std::to_string(o.limits.maxRatio) +
                                            ":1 (real cuDNN libraries compress about 3:1; this is a decompression "
@@ -294,7 +295,7 @@ Result<TarScanResult> scan(Source& source, std::uint64_t fileSize, const std::st
         return c;
     }
     if (ctx.ioError)
-        return Error{"io", name + " cannot be read: " + source.error() + ".", source.error()};
+        return Error{codes::kIo, name + " cannot be read: " + source.error() + ".", source.error()};
     r.fileSize = ctx.raw;
     r.sha256 = ctx.hash.finishHex();
     return r;
@@ -315,7 +316,7 @@ Result<TarScanResult> scanTarFile(const std::string& path, const TarScanOptions&
     std::error_code ec;
     const auto file = OpenedFile::open(path, false, ec);
     if (!file)
-        return Error{"io", path + " cannot be opened: " + ec.message() + ".", ec.message()};
+        return Error{codes::kIo, path + " cannot be opened: " + ec.message() + ".", ec.message()};
     return scanTarFile(*file, options);
 }
 

@@ -1,5 +1,7 @@
 #include "archive/tarreader.h"
 
+#include "common/problemcodes.h"
+
 // NVIDIA's Windows archives are zips; the tar reader (libarchive) is built for Linux only.
 namespace cudnnsetup {
 
@@ -7,7 +9,7 @@ namespace {
 
 Error unsupported(const std::string& name)
 {
-    return Error{"unsupported",
+    return Error{codes::kUnsupported,
                  name + " is a tar archive (NVIDIA's Linux packaging); the Windows build reads the Windows cuDNN "
                         "zip only: download the windows-x86_64 .zip instead.",
                  "no tar reader on Windows"};

@@ -6,6 +6,7 @@
 #include "archive/pathsafety.h"
 #include "archive/tarreader.h"
 #include "archive/verifychecks.h"
+#include "common/problemcodes.h"
 #include "formats/cudabuild.h"
 #include "formats/elfreader.h"
 #include "releases/linuxreleases.h"
@@ -189,26 +190,26 @@ public:
         };
         const PathCheck pc = checkEntryPath(n);
         if (n.size() > kMaxName || !validUtf8(n))
-            add("name-trick", n.size() > kMaxName ? "has a name of " + std::to_string(n.size()) +
+            add(codes::kNameTrick, n.size() > kMaxName ? "has a name of " + std::to_string(n.size()) +
                                                         " bytes (a pax or GNU long name no Linux file system accepts)"
                                                   : "has a name that is not valid UTF-8 (a pax or GNU long-name trick)");
         else if (e.headerWarning)
-            add("name-trick", "has a malformed pax or GNU extended header (" + e.warning + ")");
+            add(codes::kNameTrick, "has a malformed pax or GNU extended header (" + e.warning + ")");
         else if (pc.verdict != PathVerdict::Safe)
-            add("unsafe-path", "is unsafe: " + pc.reason);
+            add(codes::kUnsafePath, "is unsafe: " + pc.reason);
         else {
             std::size_t seg = 0;
             for (char c : n) {
                 seg = c == '/' ? 0 : seg + 1;
                 if (seg > kMaxSegment) {
-                    add("name-trick", "has a name segment longer than 255 bytes (a long-name trick)");
+                    add(codes::kNameTrick, "has a name segment longer than 255 bytes (a long-name trick)");
                     break;
                 }
             }
         }
         switch (e.type) {
         case TarEntryType::Hardlink:
-            add("hardlink-entry", "is a hard link to " + inQuotes(printable(e.linkTarget)) +
+            add(codes::kHardlinkEntry, "is a hard link to " + inQuotes(printable(e.linkTarget)) +
                                       "; NVIDIA's tarballs have none, and one can alias a file outside the archive");
             break;
         case TarEntryType::CharDevice:
@@ -216,24 +217,24 @@ public:
         case TarEntryType::Fifo:
         case TarEntryType::Socket:
         case TarEntryType::Other:
-            add("special-entry", "is a " + std::string(toString(e.type)) + ", not a file, folder or link");
+            add(codes::kSpecialEntry, "is a " + std::string(toString(e.type)) + ", not a file, folder or link");
             break;
         default: break;
         }
         if (e.mode & 06000)
-            add("unsafe-mode", std::string("is ") + ((e.mode & 04000) ? "setuid" : "setgid") +
+            add(codes::kUnsafeMode, std::string("is ") + ((e.mode & 04000) ? "setuid" : "setgid") +
                                    " (mode " + octal(e.mode) + "); a library or header never is");
         else if ((e.mode & 0002) && e.type != TarEntryType::Symlink)
-            add("unsafe-mode", "is writable by every user (mode " + octal(e.mode) + ")");
+            add(codes::kUnsafeMode, "is writable by every user (mode " + octal(e.mode) + ")");
         if (e.sparse)
-            add("sparse-entry", "is a sparse file (a GNU/pax sparse map); NVIDIA's tarballs have none");
+            add(codes::kSparseEntry, "is a sparse file (a GNU/pax sparse map); NVIDIA's tarballs have none");
         if (e.size > m_limits.maxEntrySize)
-            add("size-limit", "declares " + std::to_string(e.size) + " bytes, beyond the limit of " +
+            add(codes::kSizeLimit, "declares " + std::to_string(e.size) + " bytes, beyond the limit of " +
                                   std::to_string(m_limits.maxEntrySize));
         if (e.type == TarEntryType::Symlink) {
             const auto resolved = resolveLink(n, e.linkTarget);
             if (!resolved || firstSegment(*resolved) != firstSegment(n) || resolved->find('/') == std::string::npos)
-                add("unsafe-link", "is a symbolic link to " + inQuotes(printable(e.linkTarget)) +
+                add(codes::kUnsafeLink, "is a symbolic link to " + inQuotes(printable(e.linkTarget)) +
                                        ", which leaves the archive's folder" +
                                        (e.linkTarget.starts_with("/") ? " (an absolute target)" : ""));
         }
@@ -241,17 +242,17 @@ public:
         // A name below an earlier symlink would be written through it.
         for (std::string p = dirOf(key); !p.empty(); p = dirOf(p))
             if (m_links.count(p)) {
-                add("link-collision", "lies below " + inQuotes(p) + ", which an earlier entry made a symbolic link");
+                add(codes::kLinkCollision, "lies below " + inQuotes(p) + ", which an earlier entry made a symbolic link");
                 break;
             }
         if (auto it = m_seen.find(key); it != m_seen.end()) {
             if (it->second == TarEntryType::Symlink || e.type == TarEntryType::Symlink)
-                add("link-collision", "has the name of an earlier " + std::string(toString(it->second)) +
+                add(codes::kLinkCollision, "has the name of an earlier " + std::string(toString(it->second)) +
                                           " entry, and one of them is a symbolic link");
             else if (!(it->second == TarEntryType::Directory && e.type == TarEntryType::Directory))
-                add("duplicate-entry", "appears twice; which copy wins is undefined");
+                add(codes::kDuplicateEntry, "appears twice; which copy wins is undefined");
         } else if (e.type == TarEntryType::Symlink && m_parents.count(key)) {
-            add("link-collision", "is a symbolic link where earlier entries put a folder");
+            add(codes::kLinkCollision, "is a symbolic link where earlier entries put a folder");
         }
         m_seen.emplace(key, e.type);
         if (e.type == TarEntryType::Symlink)
@@ -335,7 +336,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
     };
     auto scanned = scanTarFile(archive, so);
     if (!scanned) {
-        r.problems.push_back({scanned.error().code == "unsupported" ? "unknown-layout" : "corrupt-archive",
+        r.problems.push_back({scanned.error().code == codes::kUnsupported ? codes::kUnknownLayout : codes::kCorruptArchive,
                               std::nullopt, scanned.error().message});
         return r;
     }
@@ -349,7 +350,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
     r.size = scanned->fileSize;
     if (scanned->failure)
         r.problems.push_back(*scanned->failure);
-    const bool hostile = checks.hostile() || (scanned->failure && scanned->failure->code == "size-limit");
+    const bool hostile = checks.hostile() || (scanned->failure && scanned->failure->code == codes::kSizeLimit);
     const auto& entries = scanned->entries;
 
     // The listing: normalised names, kinds, link targets.
@@ -401,7 +402,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
     const NameInfo fromName = parseArchiveName(name);
     const NameInfo fromRoot = oneRoot ? parseArchiveName(root) : NameInfo{};
     if (!oneRoot || libDir.empty() || !hasHeaders) {
-        r.problems.push_back({"unknown-layout", std::nullopt,
+        r.problems.push_back({codes::kUnknownLayout, std::nullopt,
                               name + " is not a cuDNN tarball in any known layout (one top folder with include/cudnn*.h "
                                      "and lib/libcudnn*.so*, or cuda/lib64 before 8.3.1): make sure you downloaded "
                                      "the Linux cuDNN tarball from NVIDIA."});
@@ -434,7 +435,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
             continue;
         const auto& out = scanned->outcomes[e.index];
         if (out.actualSize == 0) {
-            r.problems.push_back({"zero-size", path, name + ": " + path + " is empty (0 bytes); a cuDNN library never is: "
+            r.problems.push_back({codes::kZeroSize, path, name + ": " + path + " is empty (0 bytes); a cuDNN library never is: "
                                                      "download the archive again from NVIDIA."});
             continue;
         }
@@ -444,7 +445,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
                                : !elf->is64        ? "a 32-bit ELF file"
                                : elf->type != 3 && elf->machine == wantMachine ? "an ELF file but not a shared library"
                                                                                : "an ELF64 " + elfMachineName(elf->machine) + " library";
-            r.problems.push_back({"wrong-architecture", path,
+            r.problems.push_back({codes::kWrongArchitecture, path,
                                   name + ": " + path + " is " + what + ", not an ELF64 " + elfMachineName(wantMachine) +
                                       " shared library: download the " + layout.platform + " cuDNN tarball from NVIDIA."});
             continue;
@@ -459,14 +460,14 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
         const std::string major = split->second.substr(0, split->second.find('.'));
         const std::string expected = split->first + ".so." + major;
         if (!elf->soname || *elf->soname != expected)
-            r.problems.push_back({"soname-mismatch", path,
+            r.problems.push_back({codes::kSonameMismatch, path,
                                   name + ": " + path + (elf->soname ? " names itself " + inQuotes(*elf->soname)
                                                                     : " has no readable SONAME (" + elf->error + ")") +
                                       " in its dynamic section, but programs load it as " + inQuotes(expected) +
                                       "; the loader would not find it under that name. The archive was repackaged: "
                                       "download it again from NVIDIA."});
         else if (headerVersion && std::to_string(headerVersion->major) != major)
-            r.problems.push_back({"version-mismatch", path,
+            r.problems.push_back({codes::kVersionMismatch, path,
                                   name + ": " + path + " is a cuDNN " + major + " library (SONAME " + *elf->soname +
                                       ") but cudnn_version.h says " + headerVersion->toString() +
                                       ": the archive mixes releases; download it again from NVIDIA."});
@@ -500,7 +501,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
             at = resolveLink(at, *ve.linkTarget).value_or("");
         }
         if (!why.empty())
-            r.problems.push_back({"broken-link", path,
+            r.problems.push_back({codes::kBrokenLink, path,
                                   name + ": the symbolic link " + path + " -> " + e.linkTarget + " leads nowhere (" + why +
                                       "): the archive is incomplete; download it again from NVIDIA."});
     }
@@ -533,7 +534,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
         const std::string full = std::to_string(version->major) + "." + std::to_string(version->minor) + "." +
                                  std::to_string(version->patch);
         auto missing = [&](const std::string& rel, const std::string& what) {
-            r.problems.push_back({"missing-file", rel,
+            r.problems.push_back({codes::kMissingFile, rel,
                                   name + ": " + rel + " is missing; cuDNN " + version->toString() + " ships " + what +
                                       ". The archive is incomplete: download it again from NVIDIA."});
         };
@@ -548,7 +549,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
             if (!byName.count(dev))
                 missing(dev, "it as the link the linker uses");
             else if (!r.entries[byName.at(dev)].linkTarget)
-                r.warnings.push_back({"not-a-link", dev, name + ": " + dev + " is a copy, not a symbolic link as in " +
+                r.warnings.push_back({codes::kNotALink, dev, name + ": " + dev + " is a copy, not a symbolic link as in " +
                                                              "NVIDIA's tarballs; it was probably repackaged."});
         }
         for (const std::string& h : set.headers)
@@ -558,7 +559,7 @@ VerifyResult verifyTarball(const OpenedFile& archive, const VerifyOptions& optio
             missing(layout.root + set.license, "its licence there");
         const Layout expected = linuxLayoutFor(*version, layout.root);
         if (expected.lib != layout.lib)
-            r.warnings.push_back({"unexpected-layout", std::nullopt,
+            r.warnings.push_back({codes::kUnexpectedLayout, std::nullopt,
                                   name + ": cuDNN " + version->toString() + " ships its libraries in " + expected.lib +
                                       "/, this archive in " + layout.lib + "/; it was probably repackaged."});
     }

@@ -5,6 +5,7 @@
 #include "archive/tarreader.h"
 #include "archive/tarverify.h"
 #include "archive/verifychecks.h"
+#include "common/problemcodes.h"
 #include "common/text.h"
 #include "formats/cudabuild.h"
 #include "formats/pereader.h"
@@ -113,7 +114,7 @@ VerifyResult verifyArchive(const std::string& archivePath, const VerifyOptions& 
     if (!file) {
         VerifyResult r;
         r.archive = archivePath;
-        r.problems.push_back(Problem{"corrupt-archive", std::nullopt,
+        r.problems.push_back(Problem{codes::kCorruptArchive, std::nullopt,
                                      baseName(archivePath) + " cannot be read: " + ec.message() +
                                          ". Download it again from NVIDIA (developer.nvidia.com/cudnn)."});
         return r;
@@ -148,12 +149,12 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
 
     auto opened = ArchiveScanner::open(file);
     if (!opened) {
-        if (opened.error().code == "corrupt-archive" && looksLikeTarballFile(*file))
-            r.problems.push_back(Problem{"unknown-layout", std::nullopt,
+        if (opened.error().code == codes::kCorruptArchive && looksLikeTarballFile(*file))
+            r.problems.push_back(Problem{codes::kUnknownLayout, std::nullopt,
                                          name + " is a tar archive (NVIDIA's Linux packaging); verify checks the "
                                                 "Windows cuDNN zip: download the windows-x86_64 .zip instead."});
         else
-            r.problems.push_back(Problem{"corrupt-archive", std::nullopt,
+            r.problems.push_back(Problem{codes::kCorruptArchive, std::nullopt,
                                          name + " is not a readable zip archive: " + opened.error().message +
                                              ". Download it again from NVIDIA (developer.nvidia.com/cudnn)."});
         auto sha = sha256File(file, options.progress, options.cancel);
@@ -250,7 +251,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
         if (cancelled())
             return r;
         if (!full) {
-            r.problems.push_back(Problem{"corrupt-archive", std::nullopt, name + ": " + full.error().message + "."});
+            r.problems.push_back(Problem{codes::kCorruptArchive, std::nullopt, name + ": " + full.error().message + "."});
             return r;
         }
         scanned = std::move(*full);
@@ -277,22 +278,22 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
         VerifiedEntry ve{path, e.size, e.crc32, kind, std::nullopt};
         if (!hostile && !out.unsupported && !e.isSymlink) {
             if (out.read && !out.crcOk)
-                r.problems.push_back(Problem{"crc-mismatch", e.name,
+                r.problems.push_back(Problem{codes::kCrcMismatch, e.name,
                                              name + ": the data of " + e.name + " does not match its CRC-32 (expected " +
                                                  hex8(e.crc32) + ", got " + hex8(out.actualCrc) +
                                                  "): the download is damaged; download it again from NVIDIA."});
             else if (!out.read)
-                r.problems.push_back(Problem{"corrupt-archive", e.name,
+                r.problems.push_back(Problem{codes::kCorruptArchive, e.name,
                                              name + ": " + e.name + " cannot be read: " + out.error +
                                                  ". The download is damaged; download it again from NVIDIA."});
         }
         if (e.size == 0 && (kind == FileKind::Dll || kind == FileKind::ImportLib || kind == FileKind::SharedLib))
-            r.problems.push_back(Problem{"zero-size", e.name,
+            r.problems.push_back(Problem{codes::kZeroSize, e.name,
                                          name + ": " + e.name + " is empty (0 bytes); a cuDNN library never is: the " +
                                              "archive is damaged or was repackaged; download it again from NVIDIA."});
         if (const auto& info = pe[e.index]; info && e.size > 0) {
             if (!info->isX64())
-                r.problems.push_back(Problem{"wrong-architecture", e.name,
+                r.problems.push_back(Problem{codes::kWrongArchitecture, e.name,
                                              name + ": " + e.name + " is " + machineName(*info) +
                                                  ", not a 64-bit x64 (PE32+) DLL: download the windows-x86_64 cuDNN archive from NVIDIA."});
             if (info->fileVersion) {
@@ -377,7 +378,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
 
     if (!detected) {
         if (!hostile)
-            r.problems.push_back(Problem{"unknown-layout", std::nullopt,
+            r.problems.push_back(Problem{codes::kUnknownLayout, std::nullopt,
                                          name + " is not a cuDNN archive in any known layout (no cudnn*.dll under bin/, " +
                                              "no cudnn*.lib under lib/, no cudnn*.h under include/): make sure you " +
                                              "downloaded the Windows cuDNN zip from NVIDIA."});
@@ -394,7 +395,7 @@ VerifyResult verifyArchive(const std::shared_ptr<const OpenedFile>& file, const 
     if (versionKnown) {
         const Layout expected = windowsLayoutFor(*version, detected->layout.root);
         if (expected.bin != detected->layout.bin || expected.lib != detected->layout.lib)
-            r.warnings.push_back(Problem{"unexpected-layout", std::nullopt,
+            r.warnings.push_back(Problem{codes::kUnexpectedLayout, std::nullopt,
                                          name + ": cuDNN " + version->toString() + " ships its DLLs in " + expected.bin +
                                              "/ and import libraries in " + expected.lib + "/, this archive in " +
                                              detected->layout.bin + "/ and " + detected->layout.lib +

@@ -1,6 +1,7 @@
 #include "archive/verifychecks.h"
 
 #include "archive/pathsafety.h"
+#include "common/problemcodes.h"
 #include "common/text.h"
 #include "releases/catalog.h"
 #include "releases/manifest.h"
@@ -82,7 +83,7 @@ bool checkCentralDirectory(const ArchiveScanner& scanner, const VerifyLimits& li
     const std::string notUsed = " Nothing was extracted; do not use this archive: " + std::string(kRedownload) + ".";
 
     if (entries.size() > limits.maxEntries)
-        add("size-limit", std::nullopt,
+        add(codes::kSizeLimit, std::nullopt,
             archiveName + " has " + std::to_string(entries.size()) + " entries, more than the limit of " +
                 std::to_string(limits.maxEntries) + " (a cuDNN archive has fewer than 100)." + notUsed,
             true);
@@ -92,45 +93,45 @@ bool checkCentralDirectory(const ArchiveScanner& scanner, const VerifyLimits& li
     for (const auto& e : entries) {
         const PathCheck pc = checkEntryPath(e.name);
         if (pc.verdict != PathVerdict::Safe)
-            add("unsafe-path", e.name, archiveName + ": entry " + quoted(e.name) + " is unsafe: " + pc.reason + "." + notUsed, true);
+            add(codes::kUnsafePath, e.name, archiveName + ": entry " + quoted(e.name) + " is unsafe: " + pc.reason + "." + notUsed, true);
         if (e.isSymlink)
-            add("unsafe-path", e.name,
+            add(codes::kUnsafePath, e.name,
                 archiveName + ": entry " + quoted(e.name) +
                     " is a symbolic link; extracting it could redirect later files outside the target folder." + notUsed,
                 true);
         if (e.encrypted)
-            add("encrypted-entry", e.name,
+            add(codes::kEncryptedEntry, e.name,
                 archiveName + ": entry " + quoted(e.name) + " is encrypted; official cuDNN archives never are, so it " +
                     "cannot be checked or installed: " + kRedownload + ".",
                 false);
         if (e.method != 0 && e.method != 8)
-            add("corrupt-archive", e.name,
+            add(codes::kCorruptArchive, e.name,
                 archiveName + ": entry " + quoted(e.name) + " uses compression method " + std::to_string(e.method) +
                     ", which cuDNN archives do not use and cudnn-setup cannot read: " + kRedownload + ".",
                 false);
         if (!e.isDirectory && pc.verdict == PathVerdict::Safe) {
             auto [it, inserted] = byKey.emplace(collisionKey(pc.normalized), e.index);
             if (!inserted && !entries[it->second].isDirectory)
-                add("duplicate-entry", e.name,
+                add(codes::kDuplicateEntry, e.name,
                     archiveName + ": entries " + quoted(entries[it->second].name) + " and " + quoted(e.name) +
                         " would be written to the same file (names compared as Windows does, ignoring case); which one " +
                         "wins is undefined." + notUsed,
                     true);
         }
         if (e.method == 0 && e.size != e.compressedSize && !e.encrypted)
-            add("corrupt-archive", e.name,
+            add(codes::kCorruptArchive, e.name,
                 archiveName + ": stored entry " + quoted(e.name) + " declares " + std::to_string(e.size) +
                     " bytes but occupies " + std::to_string(e.compressedSize) + ": " + kRedownload + ".",
                 true);
         total += std::min(e.size, limits.maxTotalSize + 1);
         if (e.size > limits.maxEntrySize) {
-            add("size-limit", e.name,
+            add(codes::kSizeLimit, e.name,
                 archiveName + ": entry " + quoted(e.name) + " declares " + humanSize(e.size) + ", more than the limit of " +
                     humanSize(limits.maxEntrySize) + " for one file (a zip bomb?)." + notUsed,
                 true);
         } else if (e.size >= limits.ratioFloor && e.size > e.compressedSize * limits.maxRatio) {
             const std::uint64_t ratio = e.compressedSize ? e.size / e.compressedSize : e.size;
-            add("size-limit", e.name,
+            add(codes::kSizeLimit, e.name,
                 archiveName + ": entry " + quoted(e.name) + " would inflate " + humanSize(e.compressedSize) + " to " +
                     humanSize(e.size) + " (" + std::to_string(ratio) + ":1), beyond the limit of " +
                     std::to_string(limits.maxRatio) + ":1 (real cuDNN files compress at most about 10:1; this is a " +
@@ -139,14 +140,14 @@ bool checkCentralDirectory(const ArchiveScanner& scanner, const VerifyLimits& li
         }
     }
     if (total > limits.maxTotalSize)
-        add("size-limit", std::nullopt,
+        add(codes::kSizeLimit, std::nullopt,
             archiveName + " declares more than " + humanSize(limits.maxTotalSize) +
                 " of uncompressed data in total, beyond the limit (a cuDNN archive holds about 1-3 GiB)." + notUsed,
             true);
 
     const auto overlaps = scanner.overlappingEntries();
     for (const auto i : overlaps)
-        add("corrupt-archive", entries[i].name,
+        add(codes::kCorruptArchive, entries[i].name,
             archiveName + ": entry " + quoted(entries[i].name) +
                 " shares its bytes with another entry (overlapping entries, a zip-bomb technique)." + notUsed,
             true);
@@ -213,7 +214,7 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
         const std::string key = collisionKey(path);
         expected.insert(key);
         if (!present.count(key))
-            problems.push_back(Problem{"missing-file", path,
+            problems.push_back(Problem{codes::kMissingFile, path,
                                        archiveName + " lacks " + path + ", which " + what +
                                            " must contain: the download is incomplete or the archive was repackaged; " +
                                            kRedownload + "."});
@@ -249,7 +250,7 @@ void checkCompleteness(const std::vector<ZipEntryInfo>& entries, const Layout& l
 
     for (const auto& [key, name] : present)
         if (!expected.count(key))
-            warnings.push_back(Problem{"extra-file", name,
+            warnings.push_back(Problem{codes::kExtraFile, name,
                                        official ? archiveName + " contains " + name + ", which is not part of " + what +
                                                       " as cudnn-setup's tables know it; the archive is NVIDIA's own " +
                                                       "(official hash), so install copies it too."
@@ -269,7 +270,7 @@ std::optional<VersionVerdict> checkVersionAgreement(const std::vector<VersionCla
     const std::string refText = referenceText(claims, *verdict);
     for (const std::size_t i : verdict->disagreeing) {
         const VersionClaim& c = claims[i];
-        problems.push_back(Problem{"version-mismatch", c.path ? c.path : ref.path,
+        problems.push_back(Problem{codes::kVersionMismatch, c.path ? c.path : ref.path,
                                    archiveName + ": " + c.source + " says cuDNN " + toString(c.version) + ", but " +
                                        refText + "; the archive mixes files of different releases or was renamed: " +
                                        kRedownload + "."});
@@ -303,12 +304,12 @@ std::optional<CudaImport> checkCudaBuild(const std::vector<CudaImport>& imports,
                             "downloaded again from NVIDIA (developer.nvidia.com/cudnn).";
     for (const auto& i : imports)
         if (i.major != build)
-            problems.push_back(Problem{"cuda-major-mismatch", i.file,
+            problems.push_back(Problem{codes::kCudaMajorMismatch, i.file,
                                        archiveName + ": " + says(i) + " (CUDA " + std::to_string(i.major) + "), but " +
                                            says(*witness) + " (CUDA " + std::to_string(build) + ")" + fix});
     const bool dlls = classifyFile(baseName(witness->file)) == FileKind::Dll;  // a zip's; else a tarball's .so
     if (nameMajor && *nameMajor != build)
-        problems.push_back(Problem{"cuda-major-mismatch", witness->file,
+        problems.push_back(Problem{codes::kCudaMajorMismatch, witness->file,
                                    archiveName + ": its name says CUDA " + nameCuda + ", but " + says(*witness) +
                                        ", so its " + (dlls ? "DLLs" : "libraries") + " are a build for CUDA " +
                                        std::to_string(build) + fix});
@@ -324,7 +325,7 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
     std::optional<ReleaseId> manifestRelease;
     auto mismatchProblem = [&](std::string message) {
         mismatch = true;
-        problems.push_back(Problem{"hash-mismatch", std::nullopt, std::move(message)});
+        problems.push_back(Problem{codes::kHashMismatch, std::nullopt, std::move(message)});
     };
 
     if (options.sha256) {
@@ -395,7 +396,7 @@ AuthenticityVerdict checkAuthenticity(const std::string& archivePath, std::uint6
     } else {
         v.authenticity = Authenticity::Unknown;
         v.detail = "not a known official archive and no --sha256 or --manifest was given";
-        warnings.push_back(Problem{"unknown-origin", std::nullopt,
+        warnings.push_back(Problem{codes::kUnknownOrigin, std::nullopt,
                                    name + " (SHA-256 " + sha256 + ") is not in cudnn-setup's list of official cuDNN " +
                                        "archives and no --sha256 or --manifest was given, so where it comes from cannot " +
                                        "be confirmed; pass NVIDIA's redistrib manifest with --manifest to check it."});

@@ -1,6 +1,7 @@
 #include "archive/zipdirectory.h"
 
 #include "common/bytes.h"
+#include "common/problemcodes.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -22,7 +23,7 @@ constexpr std::size_t kLocalSize = 30;
 
 Error corrupt(const std::string& why)
 {
-    return Error{"corrupt-archive", why, {}};
+    return Error{codes::kCorruptArchive, why, {}};
 }
 
 // Fills the fields that the 32-bit record marks as 0xFFFF.. from the ZIP64 extra field.
@@ -65,7 +66,7 @@ Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::open(const std::stri
     std::error_code ec;
     auto file = OpenedFile::open(path, false, ec);
     if (!file)
-        return Error{"io", "cannot open " + path + ": " + ec.message(), {}};
+        return Error{codes::kIo, "cannot open " + path + ": " + ec.message(), {}};
     return std::make_unique<RandomAccessFile>(std::move(file));
 }
 

@@ -1,5 +1,7 @@
 #include "common/digest.h"
 
+#include "common/problemcodes.h"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <isa-l/crc.h>
@@ -66,7 +68,7 @@ Result<FileDigest> digestFile(const std::string& path)
     };
     std::unique_ptr<std::FILE, Close> f(std::fopen(path.c_str(), "rb"));
     if (!f)
-        return Error{"io-error", "Cannot read " + path + ": " + std::strerror(errno) + ".", "fopen"};
+        return Error{codes::kIoError, "Cannot read " + path + ": " + std::strerror(errno) + ".", "fopen"};
     FileDigest d;
     Sha256 h;
     std::uint32_t crc = 0;
@@ -78,7 +80,7 @@ Result<FileDigest> digestFile(const std::string& path)
         d.size += n;
     }
     if (std::ferror(f.get()))
-        return Error{"io-error", "Cannot read " + path + ": read error.", "fread"};
+        return Error{codes::kIoError, "Cannot read " + path + ": read error.", "fread"};
     d.crc32 = crc;
     d.sha256 = h.finishHex();
     return d;

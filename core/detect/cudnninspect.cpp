@@ -1,5 +1,6 @@
 #include "detect/cudnninspect.h"
 
+#include "common/problemcodes.h"
 #include "detect/compat.h"
 #include "detect/fsutil.h"
 #include "formats/cudabuild.h"
@@ -138,7 +139,7 @@ void inspectWindows(Toolkit& tk)
                 f.imports = pe.imports;
                 f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
                 if (!pe.isX64())
-                    add(c, "wrong-architecture", "wrong-architecture", path, {{"path", path}, {"detail", f.arch}});
+                    add(c, codes::kWrongArchitecture, codes::kWrongArchitecture, path, {{"path", path}, {"detail", f.arch}});
             }
             if (lowerAscii(name).rfind("cudnn64_", 0) == 0 && mainDir.empty())
                 mainDir = dir;
@@ -189,7 +190,7 @@ void inspectLinux(Toolkit& tk)
             f.imports = elf.needed;  // DT_NEEDED: libcublas.so.11 of a cuDNN 8 build (cudaMajorFromImports)
             f.arch = !elf.isElf ? "not an ELF file" : (elf.is64 && elf.machine == 62 ? "x86-64" : "ELF machine " + std::to_string(elf.machine));
             if (!elf.isElf || !elf.is64 || elf.machine != 62)
-                add(c, "wrong-architecture", "wrong-architecture", f.path, {{"path", f.path}, {"detail", f.arch}});
+                add(c, codes::kWrongArchitecture, codes::kWrongArchitecture, f.path, {{"path", f.path}, {"detail", f.arch}});
             // The soname names the ABI major even when the file name carries no version.
             if (elf.soname && (!f.version || f.version->size() < sonameVersion(*elf.soname).value_or("").size()))
                 f.version = sonameVersion(*elf.soname);
@@ -290,7 +291,7 @@ void inspectCudnn(Toolkit& tk)
 
     for (const auto& f : c.files)
         if (f.size == 0 && f.kind != FileKind::Header)
-            add(c, "zero-size", "zero-size", f.path, {{"path", f.path}, {"toolkit", tkPath}});
+            add(c, codes::kZeroSize, codes::kZeroSize, f.path, {{"path", f.path}, {"toolkit", tkPath}});
 
     // Versions: the header, the main DLL's name and every library's own version, under verify's rule
     // (releases/versionevidence.h): a DLL's FileVersion or FileDescription counts only when shaped like
@@ -325,7 +326,7 @@ void inspectCudnn(Toolkit& tk)
             const VersionClaim& odd = claims[i];
             detail += (detail.empty() ? "" : ", ") + odd.source + (odd.path ? " is " : " says ") + toString(odd.version);  // a file is, a header or name says
         }
-        add(c, "version-mismatch", "version-mismatch", std::nullopt,
+        add(c, codes::kVersionMismatch, codes::kVersionMismatch, std::nullopt,
             {{"toolkit", tkPath}, {"detail", detail + " but " + referenceText(claims, *verdict)}});
     }
 
@@ -349,7 +350,7 @@ void inspectCudnn(Toolkit& tk)
         if (!has(n)) {
             const std::string path = (fs::path(c.libDir) / (windows ? n : n + ".so." + std::to_string(releaseVersion->major))).string();
             if (mainPresent && n != mainName)
-                add(c, "missing-file", "missing-sub-dll", path,
+                add(c, codes::kMissingFile, "missing-sub-dll", path,
                     {{"path", (fs::path(c.libDir) / (windows ? mainName : "libcudnn.so." + std::to_string(releaseVersion->major))).string()},
                      {"missing", fs::path(path).filename().string()}, {"suffix", windows ? "64_" + std::to_string(releaseVersion->major) + ".dll" : ".so*"},
                      {"toolkit", tkPath}});
@@ -365,10 +366,10 @@ void inspectCudnn(Toolkit& tk)
                 missing.push_back({n, tk.libDir});
     for (const auto& [n, dir] : missing) {
         const std::string path = (fs::path(dir) / n).string();
-        add(c, "missing-file", "missing-file", path, {{"path", path}, {"cudnn", cudnnText}, {"toolkit", tkPath}});
+        add(c, codes::kMissingFile, codes::kMissingFile, path, {{"path", path}, {"cudnn", cudnnText}, {"toolkit", tkPath}});
     }
     c.complete = std::none_of(c.problems.begin(), c.problems.end(), [](const Problem& p) {
-        return p.code == "missing-file" || p.code == "zero-size";
+        return p.code == codes::kMissingFile || p.code == codes::kZeroSize;
     });
 }
 

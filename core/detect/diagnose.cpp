@@ -1,3 +1,4 @@
+#include "common/problemcodes.h"
 #include "detect/compat.h"
 #include "detect/detector.h"
 #include "detect/fsutil.h"
@@ -51,11 +52,11 @@ void driverFindings(DetectResult& r, bool windows)
 {
     const auto& d = r.driver;
     if (d.state == DriverInfo::State::None) {
-        report(r, "no-driver", std::nullopt, {{"detail", d.detail}});
+        report(r, codes::kNoDriver, std::nullopt, {{"detail", d.detail}});
         return;
     }
     if (d.state == DriverInfo::State::Stub) {
-        report(r, "stub-driver", d.library, {{"detail", d.library}});
+        report(r, codes::kStubDriver, d.library, {{"detail", d.library}});
         return;
     }
     const auto& rules = CompatRules::builtin();
@@ -68,15 +69,15 @@ void driverFindings(DetectResult& r, bool windows)
             const auto needed = rules.minDriver(cuda, windows);
             const auto floor = rules.minorFloor(cuda.major, windows);
             if (floor && compareDriverVersions(*d.version, *floor) < 0) {
-                report(r, "driver-too-old", std::nullopt,
+                report(r, codes::kDriverTooOld, std::nullopt,
                        {{"driver", *d.version}, {"needed", needed.value_or(*floor)}, {"cuda", cudaText}, {"toolkit", tk.path}});
             } else if (needed && compareDriverVersions(*d.version, *needed) < 0) {
-                report(r, "driver-minor-compat", std::nullopt,
+                report(r, codes::kDriverMinorCompat, std::nullopt,
                        {{"driver", *d.version}, {"needed", *needed}, {"cuda", cudaText}, {"cuda_major", std::to_string(cuda.major)},
                         {"floor", floor.value_or("?")}});
             }
         } else if (d.cudaVersion && *d.cudaVersion / 1000 < cuda.major) {
-            report(r, "driver-too-old", std::nullopt,
+            report(r, codes::kDriverTooOld, std::nullopt,
                    {{"driver", "supporting CUDA " + cudaVersionText(*d.cudaVersion)},
                     {"needed", "a driver for CUDA " + std::to_string(cuda.major) + ".x"}, {"cuda", cudaText}, {"toolkit", tk.path}});
         }
@@ -96,7 +97,7 @@ void cudnnVsCuda(DetectResult& r)
         if (tk.cudnn.builtForCudaMajor && *tk.cudnn.builtForCudaMajor != cuda.major) {
             Vars v = base;
             v["cudnn_cuda"] = std::to_string(*tk.cudnn.builtForCudaMajor) + ".x";
-            report(r, "cuda-major-mismatch", tk.cudnn.libDir, v);
+            report(r, codes::kCudaMajorMismatch, tk.cudnn.libDir, v);
             continue;
         }
         const auto builds = rules.buildsFor(*tk.cudnn.version);
@@ -112,7 +113,7 @@ void cudnnVsCuda(DetectResult& r)
         if (!same) {
             Vars v = base;
             v["cudnn_cuda"] = majors;
-            report(r, "cuda-major-mismatch", tk.cudnn.libDir, v);
+            report(r, codes::kCudaMajorMismatch, tk.cudnn.libDir, v);
             continue;
         }
         const auto lo = parseCudaVersion(same->cudaMin), hi = parseCudaVersion(same->cudaMax);
@@ -120,7 +121,7 @@ void cudnnVsCuda(DetectResult& r)
         if (lo && hi && (mm < Version{lo->major, lo->minor, 0, -1} || Version{hi->major, hi->minor, 0, -1} < mm)) {
             Vars v = base;
             v["range"] = same->cudaMin + " to " + same->cudaMax;
-            report(r, "cuda-minor-untested", tk.path, v);
+            report(r, codes::kCudaMinorUntested, tk.path, v);
         }
     }
 }
@@ -129,10 +130,10 @@ void searchFindings(DetectResult& r, bool windows)
 {
     for (const auto& c : r.copies)
         if (c.origin == "System32" || c.origin == "SysWOW64")
-            report(r, "system32-copy", c.path, {{"path", c.path}, {"version", c.version.value_or("unknown version")}});
+            report(r, codes::kSystem32Copy, c.path, {{"path", c.path}, {"version", c.version.value_or("unknown version")}});
     for (const auto& c : r.copies)
         if (c.wins && (c.origin == "conda" || c.origin == "pip" || c.origin == "torch"))
-            report(r, "conda-pip-first", c.path,
+            report(r, codes::kCondaPipFirst, c.path,
                    {{"origin", c.origin}, {"path", c.path}, {"version", c.version.value_or("unknown version")}, {"dir", dirOf(c.path)}});
     for (const auto& tk : r.toolkits) {
         if (!tk.cudnn.present || !tk.cudnn.version)
@@ -154,12 +155,12 @@ void searchFindings(DetectResult& r, bool windows)
         // Linux: a toolkit the loader does not search loses to whatever copy it finds first
         // (a stale one in /usr/lib/x86_64-linux-gnu, say): that copy is what programs get.
         if ((own->searchRank >= 0 || !windows) && winner && winner != own) {
-            report(r, "shadowed", own->path,
+            report(r, codes::kShadowed, own->path,
                    {{"winner", winner->path}, {"winner_version", winner->version.value_or("unknown version")},
                     {"path", own->path}, {"version", own->version.value_or(tk.cudnn.version->toString())},
                     {"toolkit", tk.path}, {"dir", tk.cudnn.libDir}, {"winner_dir", dirOf(winner->path)}});
         } else if (own->searchRank < 0) {
-            report(r, "not-on-search-path", tk.cudnn.libDir,
+            report(r, codes::kNotOnSearchPath, tk.cudnn.libDir,
                    {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"dir", tk.cudnn.libDir},
                     {"path_var", windows ? "PATH" : "LD_LIBRARY_PATH or /etc/ld.so.conf.d (then run ldconfig)"}});
         }
@@ -187,12 +188,12 @@ void pathFindings(DetectResult& r, const Environment& env, const Registry& reg, 
         if (tk == first || !tk->cudnn.present || !tk->version || !first->version ||
             first->versionText == tk->versionText)
             continue;
-        report(r, "cuda-path-order", dir,
+        report(r, codes::kCudaPathOrder, dir,
                {{"other_dir", firstDir}, {"other_cuda", first->versionText}, {"dir", dir}, {"cuda", tk->versionText},
                 {"cudnn", tk->cudnn.version ? tk->cudnn.version->toString() : "?"}});
     }
     if (const auto cudaPath = env.get("CUDA_PATH"); cudaPath && first && !sameFolder(*cudaPath, first->path)) {
-        report(r, "cuda-path-var-mismatch", *cudaPath, {{"var", "CUDA_PATH"}, {"cuda_path", *cudaPath}, {"dir", firstDir}});
+        report(r, codes::kCudaPathVarMismatch, *cudaPath, {{"var", "CUDA_PATH"}, {"cuda_path", *cudaPath}, {"dir", firstDir}});
     }
     if (!windows)
         return;
@@ -211,13 +212,13 @@ void pathFindings(DetectResult& r, const Environment& env, const Registry& reg, 
         if (hasBin && !hasX64) {
             Vars v = base;
             v["detail"] = "PATH names " + bin + " and not " + binX64;
-            report(r, "cuda13-bin-x64", bin, v);
+            report(r, codes::kCuda13BinX64, bin, v);
         }
         for (const auto& f : tk.cudnn.files)
             if (f.kind == FileKind::Dll && sameFolder(dirOf(f.path), bin)) {
                 Vars v = base;
                 v["detail"] = "the cuDNN DLLs are in " + bin;
-                report(r, "cuda13-bin-x64", f.path, v);
+                report(r, codes::kCuda13BinX64, f.path, v);
                 break;
             }
     }
@@ -244,7 +245,7 @@ void zlibFindings(DetectResult& r, const Environment& env, const Registry& reg)
             }
         }
         if (!found)
-            report(r, "zlibwapi-missing", tk.cudnn.libDir,
+            report(r, codes::kZlibwapiMissing, tk.cudnn.libDir,
                    {{"cudnn", tk.cudnn.version->toString()}, {"toolkit", tk.path}, {"dir", tk.cudnn.libDir}});
     }
 }
@@ -328,7 +329,7 @@ void dependencyFindings(DetectResult& r, const Environment& env, const Registry&
                 for (const auto& i : f.imports)
                     if (lowerAscii(i) == name)
                         imported = i;
-            report(r, "dependency-missing", (fs::path(where.first) / where.second.front()).string(),
+            report(r, codes::kDependencyMissing, (fs::path(where.first) / where.second.front()).string(),
                    {{"files", files}, {"import", imported}, {"dir", where.first}, {"toolkit", tk.path},
                     {"provider", providerOf(name)}});
         }
@@ -356,7 +357,7 @@ void splitLoadingFindings(DetectResult& r)
         }
         if (seenVersions.size() < 2)
             versions = "files of " + versions + " from different folders";
-        report(r, "mixed-cudnn", set.main,
+        report(r, codes::kMixedCudnn, set.main,
                {{"main", fs::path(set.main).filename().string()}, {"main_dir", mainDir}, {"files", files},
                 {"other_dirs", dirs}, {"versions", versions}});
     }
@@ -438,7 +439,7 @@ void diagnose(DetectResult& r, const Environment& env, const Registry& reg, bool
             for (const auto& t : r.toolkits)
                 if (t.cudnn.present && dir.empty())
                     dir = t.cudnn.libDir;
-            report(r, "python-dll-search", std::nullopt, {{"python", r.python->version}, {"dir", dir}});
+            report(r, codes::kPythonDllSearch, std::nullopt, {{"python", r.python->version}, {"dir", dir}});
         }
     }
 }

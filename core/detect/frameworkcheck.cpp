@@ -1,5 +1,6 @@
 #include "detect/frameworkcheck.h"
 
+#include "common/problemcodes.h"
 #include "detect/compat.h"
 #include "detect/cudnninspect.h"
 #include "detect/frameworks.h"
@@ -352,7 +353,7 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             if (v.needs.noGpu) {
                 vars["detail"] = v.needs.noGpuDetail;
                 vars["alternative"] = v.needs.alternative.empty() ? "Install a GPU build of " + pkg.name + "." : v.needs.alternative + ".";
-                finish("framework-no-gpu-build");
+                finish(codes::kFrameworkNoGpuBuild);
                 continue;
             }
             // The folders a process of this environment looks in, in order.
@@ -461,11 +462,11 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
                                                   " this environment finds";
             }
             if (v.needs.bundled && v.loads && (v.loadsVia.rfind("its own", 0) == 0 || v.loadsVia.rfind("nvidia", 0) == 0)) {
-                finish("framework-bundled");
+                finish(codes::kFrameworkBundled);
                 continue;
             }
             if (!v.needs.cuda && !v.needs.cudnn && !v.needs.bundled) {
-                finish("framework-unknown");
+                finish(codes::kFrameworkUnknown);
                 continue;
             }
             if (!got) {
@@ -477,12 +478,12 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
                 for (const auto& o : origins)
                     searched += (searched.empty() ? "" : ", ") + o;
                 vars["searched"] = searched;
-                finish("framework-cudnn-missing");
+                finish(codes::kFrameworkCudnnMissing);
                 continue;
             }
             if (!hit) {
                 vars["found_library"] = otherName;
-                finish("framework-cudnn-major");
+                finish(codes::kFrameworkCudnnMajor);
                 continue;
             }
             // Same major: a minor older than the build's is refused (TensorFlow: "Loaded runtime CuDNN
@@ -492,15 +493,15 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
                 const auto have = Version::parse(*v.loadsVersion);
                 if (need && have && std::count(v.loadsVersion->begin(), v.loadsVersion->end(), '.') >= 1 &&
                     Version{have->major, have->minor, 0, -1} < Version{need->major, need->minor, 0, -1}) {
-                    finish("framework-cudnn-older");
+                    finish(codes::kFrameworkCudnnOlder);
                     continue;
                 }
             }
             if (v.loadsCudaMajor && majorOf(v.needs.cuda) && *v.loadsCudaMajor != *majorOf(v.needs.cuda)) {
-                finish("framework-cuda-major");
+                finish(codes::kFrameworkCudaMajor);
                 continue;
             }
-            finish(v.needs.bundled ? "framework-bundled" : "framework-ok");
+            finish(v.needs.bundled ? codes::kFrameworkBundled : codes::kFrameworkOk);
         }
     }
     return out;

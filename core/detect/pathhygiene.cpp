@@ -1,5 +1,6 @@
 #include "detect/pathhygiene.h"
 
+#include "common/problemcodes.h"
 #include "detect/copies.h"
 
 #include <algorithm>
@@ -47,7 +48,7 @@ std::vector<PathFinding> pathHygiene(const PathValues& s, const std::vector<std:
 {
     std::vector<PathFinding> out;
     if (s.systemRaw && s.systemRaw->size() > kEditableLength)
-        out.push_back({"system-path-too-long", "", {{"length", std::to_string(s.systemRaw->size())}}});
+        out.push_back({codes::kSystemPathTooLong, "", {{"length", std::to_string(s.systemRaw->size())}}});
     const struct {
         const char* scope;
         const std::optional<std::string>& raw;
@@ -56,7 +57,7 @@ std::vector<PathFinding> pathHygiene(const PathValues& s, const std::vector<std:
     for (const auto& sc : scopes) {
         for (const auto& e : rawEntries(sc.raw.value_or("")))
             if (quoted(e))
-                out.push_back({"path-quoted-entry", e, {{"scope", sc.scope}, {"entry", e}, {"dir", unquoted(e)}}});
+                out.push_back({codes::kPathQuotedEntry, e, {{"scope", sc.scope}, {"entry", e}, {"dir", unquoted(e)}}});
         std::string missing, first;
         for (const auto& e : sc.expanded) {
             const std::string d = unquoted(e);
@@ -67,14 +68,14 @@ std::vector<PathFinding> pathHygiene(const PathValues& s, const std::vector<std:
                 first = d;
         }
         if (!missing.empty())
-            out.push_back({"path-missing-entry", first, {{"scope", sc.scope}, {"entries", missing}}});
+            out.push_back({codes::kPathMissingEntry, first, {{"scope", sc.scope}, {"entries", missing}}});
     }
     for (const auto& [dir, cuda] : toolkitDirs)
         if (listed(s.userExpanded, dir) && !listed(s.systemExpanded, dir))
-            out.push_back({"toolkit-bin-user-path", dir, {{"dir", dir}, {"cuda", cuda}}});
+            out.push_back({codes::kToolkitBinUserPath, dir, {{"dir", dir}, {"cuda", cuda}}});
     for (const auto& [name, value] : s.cudaPathVars)
         if (!value.empty() && !exists(unquoted(value)))
-            out.push_back({"cuda-path-missing", value, {{"var", name}, {"cuda_path", value}}});
+            out.push_back({codes::kCudaPathMissing, value, {{"var", name}, {"cuda_path", value}}});
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "detect/variantdiagnosis.h"
 
+#include "common/problemcodes.h"
 #include "detect/compat.h"
 #include "detect/fsutil.h"
 
@@ -126,7 +127,7 @@ std::set<std::string> parentEntryFindings(DetectResult& r, const Environment& en
         if (!v || !reported.insert(key).second)
             continue;
         roots.insert(folderKey(v->root));
-        report(r, "path-entry-above-cudnn", entry,
+        report(r, codes::kPathEntryAboveCudnn, entry,
                {{"entry", entry}, {"scope", origin}, {"dir", v->binDir}, {"cudnn", versionText(*v)},
                 {"built", cudaText(*v)}, {"cuda_major", v->cudaMajor ? std::to_string(*v->cudaMajor) : "?"},
                 {"main", fs::path(v->mainLibrary).filename().string()}});
@@ -167,7 +168,7 @@ void placementFindings(DetectResult& r, const Toolkit* inUse, const std::set<std
             // As new or newer, or the same release spelt with fewer parts (9.19.0 vs 9.19.0.56): nothing is lost.
             if (!v->version || !theirs || !(*theirs < *v->version) || theirs->agreesWith(*v->version))
                 continue;
-            report(r, "older-cudnn-shadows-install", winner->path,
+            report(r, codes::kOlderCudnnShadowsInstall, winner->path,
                    {{"winner", winner->path}, {"winner_version", theirs->toString()}, {"winner_dir", dirOf(winner->path)},
                     {"cudnn", versionText(*v)}, {"origin", v->origin}, {"dir", v->binDir}});
         } else if (!spokenOf.count(key)) {
@@ -175,7 +176,7 @@ void placementFindings(DetectResult& r, const Toolkit* inUse, const std::set<std
             for (const auto* o : variants)
                 if (o != v)
                     others += (others.empty() ? "" : ", ") + o->binDir + " (CUDA " + cudaText(*o) + ")";
-            report(r, "cudnn-install-not-on-path", v->binDir,
+            report(r, codes::kCudnnInstallNotOnPath, v->binDir,
                    {{"cudnn", versionText(*v)}, {"origin", v->origin}, {"root", v->root}, {"dir", v->binDir},
                     {"built", cudaText(*v)}, {"cuda_major", v->cudaMajor ? std::to_string(*v->cudaMajor) : "?"},
                     {"main", fs::path(v->mainLibrary).filename().string()},
@@ -197,7 +198,7 @@ void variantMajorFindings(DetectResult& r, const Toolkit* inUse)
         for (const auto& o : r.variants)
             if (o.cudaMajor && *o.cudaMajor == want && machineWide(o) && (!right || sameFolder(o.root, v.root)))
                 right = &o;
-        report(r, "cudnn-variant-cuda-mismatch", v.binDir,
+        report(r, codes::kCudnnVariantCudaMismatch, v.binDir,
                {{"dir", v.binDir}, {"cudnn", versionText(v)}, {"built", cudaText(v)},
                 {"cudnn_major", std::to_string(*v.cudaMajor)}, {"toolkit", inUse->path}, {"cuda", inUse->versionText},
                 {"cuda_major", std::to_string(want)},
@@ -259,7 +260,7 @@ void runtimeLibraryFindings(DetectResult& r, const Environment& env, const Regis
                 remedy = "Install the CUDA " + m + ".x toolkit (any " + m + ".x; its installer puts its bin folder on PATH), "
                          "or put a folder holding " + lib + " on the system PATH";
             }
-            report(r, "cuda-runtime-dll-missing", c.path,
+            report(r, codes::kCudaRuntimeDllMissing, c.path,
                    {{"path", c.path}, {"version", c.version.value_or("unknown version")}, {"cuda_major", m}, {"library", lib},
                     {"remedy", remedy}});
         }

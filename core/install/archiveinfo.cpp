@@ -2,6 +2,7 @@
 
 #include "archive/archivescanner.h"
 #include "archive/pathsafety.h"
+#include "common/problemcodes.h"
 
 namespace cudnnsetup {
 
@@ -24,7 +25,7 @@ Result<ArchiveInfo> describeArchive(const std::string& path, const Layout& layou
             continue;
         const PathCheck check = checkEntryPath(e.name);
         if (check.verdict != PathVerdict::Safe)
-            return Error{"unsafe-path", path + ": entry " + e.name + " " + check.reason, check.reason};
+            return Error{codes::kUnsafePath, path + ": entry " + e.name + " " + check.reason, check.reason};
         if (auto target = toolkitTargetFor(check.normalized, folders))
             a.files.push_back({check.normalized, *target, e.size, e.crc32});
         else

@@ -1,5 +1,6 @@
 #include "install/engine.h"
 
+#include "common/problemcodes.h"
 #include "common/text.h"
 #include "install/linkops.h"
 #include "install/trust.h"
@@ -48,7 +49,7 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
     }
     case OpKind::StageFiles: {
         if (!m_source)
-            return Error{"internal", "No archive to stage files from.", "Engine: no StagingSource"};
+            return Error{codes::kInternal, "No archive to stage files from.", "Engine: no StagingSource"};
         if (auto e = fail(m_files.createDirectory(op.path)))
             return e;
         for (const Operation& p : plan.ops)
@@ -59,7 +60,7 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
         if (!staged)
             return staged.error();
         if (plan.archive && !plan.archive->sha256.empty() && staged->archiveSha256 != plan.archive->sha256)
-            return Error{"archive-changed",
+            return Error{codes::kArchiveChanged,
                          "The archive " + plan.archive->path + " is not the file that was verified (SHA-256 " +
                              staged->archiveSha256 + ", expected " + plan.archive->sha256 +
                              "); it was changed after verification. Nothing was installed.",
@@ -70,7 +71,7 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
                 continue;
             const std::string& got = staged->sha256[p.source];
             if (!p.sha256.empty() && p.sha256 != got)
-                return Error{"hash-mismatch",
+                return Error{codes::kHashMismatch,
                              "The archive's " + p.entry + " is not the recorded file for " + p.path +
                                  " (SHA-256 differs). Give the archive that was installed with --archive.",
                              got};
@@ -89,11 +90,11 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
     case OpKind::PlaceFile: {
         const NodeType now = m_files.type(op.path);
         if (now == NodeType::Directory)
-            return Error{"target-blocked", op.path + " is a folder where a file must go. Move it out of the way.",
+            return Error{codes::kTargetBlocked, op.path + " is a folder where a file must go. Move it out of the way.",
                          "PlaceFile: directory"};
         if (now != NodeType::Missing) {
             if (op.backup.empty())
-                return Error{"target-changed", op.path + " appeared after the plan was made; nothing was overwritten.",
+                return Error{codes::kTargetChanged, op.path + " appeared after the plan was made; nothing was overwritten.",
                              "PlaceFile: unexpected file"};
             if (auto e = fail(m_files.createDirectories(parentDir(op.backup))))
                 return e;
@@ -124,12 +125,12 @@ std::optional<Error> Engine::perform(Plan& plan, std::size_t index, const Cancel
         return fail(m_files.syncDirectory(parentDir(op.path)));
     case OpKind::PathChange: {
         if (!m_path)
-            return Error{"internal", "No system PATH access here.", "Engine: no SystemPath"};
+            return Error{codes::kInternal, "No system PATH access here.", "Engine: no SystemPath"};
         auto now = m_path->read();
         if (!now)
             return now.error();
         if (*now != op.before)
-            return Error{"path-changed", op.location + " changed while installing; it was left alone. Run the "
+            return Error{codes::kPathChanged, op.location + " changed while installing; it was left alone. Run the "
                                                        "command again.", "PathChange: before differs"};
         return fail(m_path->write(op.after));
     }
@@ -173,11 +174,11 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
         }
         if (op.workDir) {
             if (keepWork)  // it may hold backups that could not be put back
-                return Error{"work-kept", "Kept " + op.path + ": it holds what could not be restored.", ""};
+                return Error{codes::kWorkKept, "Kept " + op.path + ": it holds what could not be restored.", ""};
             return fail(m_files.removeTree(op.path));
         }
         if (!m_files.isEmptyDirectory(op.path))
-            return Error{"not-restored", "The folder " + op.path + " was created by the install but is not empty; "
+            return Error{codes::kNotRestored, "The folder " + op.path + " was created by the install but is not empty; "
                                                                    "it was left.", "undo CreateDirectory"};
         return fail(m_files.removeDirectory(op.path));
     case OpKind::StageFiles:
@@ -192,7 +193,7 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
         }
         if (!op.backup.empty() && m_files.type(op.backup) == NodeType::File) {
             if (m_files.type(op.path) != NodeType::Missing)
-                return Error{"not-restored", op.path + " could not be put back from " + op.backup +
+                return Error{codes::kNotRestored, op.path + " could not be put back from " + op.backup +
                                                  ": something else is there now.", "undo PlaceFile"};
             if (auto e = fail(m_files.rename(op.backup, op.path)))
                 return e;
@@ -203,7 +204,7 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
         if (m_files.type(op.backup) != NodeType::File)
             return std::nullopt;
         if (m_files.type(op.path) != NodeType::Missing)
-            return Error{"not-restored", op.path + " could not be put back from " + op.backup +
+            return Error{codes::kNotRestored, op.path + " could not be put back from " + op.backup +
                                              ": something else is there now.", "undo RemoveFile"};
         if (auto e = fail(m_files.rename(op.backup, op.path)))
             return e;
@@ -214,14 +215,14 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
         return fail(m_files.createDirectory(op.path));
     case OpKind::PathChange: {
         if (!m_path)
-            return Error{"not-restored", op.location + " cannot be reached to restore it.", "no SystemPath"};
+            return Error{codes::kNotRestored, op.location + " cannot be reached to restore it.", "no SystemPath"};
         auto now = m_path->read();
         if (!now)
             return now.error();
         if (*now == op.before)
             return std::nullopt;
         if (*now != op.after)
-            return Error{"not-restored", op.location + " was changed by someone else meanwhile; it was left as it is. "
+            return Error{codes::kNotRestored, op.location + " was changed by someone else meanwhile; it was left as it is. "
                                                        "Check it by hand.", "undo PathChange"};
         return fail(m_path->write(op.before));
     }
@@ -252,7 +253,7 @@ void Engine::rollBack(JournalDoc& doc, const std::string& journal, Outcome& out)
         const Operation& op = doc.plan.ops[std::size_t(i)];
         // A failed undo never stops the others (IFW's rollBackInstallation, one catch per op).
         auto e = undo(doc.plan, op, !failed.empty(), i == doc.started);
-        if (e && e->code == "work-kept") {
+        if (e && e->code == codes::kWorkKept) {
             out.notes.push_back(e->message);
             continue;
         }
@@ -321,7 +322,7 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
     }
     for (std::size_t i = alreadyDone; i < doc.plan.ops.size(); ++i) {
         if (cancel && cancel->isCancelled()) {
-            out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
+            out.problems.push_back({codes::kCancelled, std::nullopt, "Cancelled; everything done so far was undone."});
             break;
         }
         doc.started = long(i);
@@ -334,7 +335,7 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         if (m_hooks.beforeOperation)
             m_hooks.beforeOperation(i, doc.plan.ops[i]);
         if (cancel && cancel->isCancelled()) {
-            out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
+            out.problems.push_back({codes::kCancelled, std::nullopt, "Cancelled; everything done so far was undone."});
             break;
         }
         if (progress)
@@ -343,8 +344,8 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
             // A folder that was there already is not ours: its operation did nothing.
             if (doc.plan.ops[i].kind == OpKind::CreateDirectory && !doc.plan.ops[i].changed)
                 doc.started = long(i) - 1;
-            if (cancel && cancel->isCancelled() && e->code != "cancelled")
-                out.problems.push_back({"cancelled", std::nullopt, "Cancelled; everything done so far was undone."});
+            if (cancel && cancel->isCancelled() && e->code != codes::kCancelled)
+                out.problems.push_back({codes::kCancelled, std::nullopt, "Cancelled; everything done so far was undone."});
             else
                 out.problems.push_back(toProblem(*e, doc.plan.ops[i].path));
             break;

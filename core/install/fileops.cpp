@@ -1,5 +1,6 @@
 #include "install/fileops.h"
 
+#include "common/problemcodes.h"
 #include "common/u8path.h"
 #include "platform/durablefile.h"
 #include "platform/filesinuse.h"
@@ -23,26 +24,26 @@ Error fsError(const std::error_code& ec, const std::string& what, const std::str
         std::string who;
         if (const auto holders = processesUsing(pathOf(path)); holders.ok())
             who = describeHolders(holders.value());
-        return {"file-in-use",
+        return {codes::kFileInUse,
                 path + " is in use by " + (who.empty() ? std::string("a running program") : who) + ": cannot " + what +
                     " it. Close " + (who.empty() ? std::string("the program that uses it") : "it") +
                     " and try again; nothing was changed.",
                 why};
     }
     if (ec == std::errc::no_space_on_device)
-        return {"disk-full", "The disk is full: cannot " + what + " " + path + ". Free some space and try again.", why};
+        return {codes::kDiskFull, "The disk is full: cannot " + what + " " + path + ". Free some space and try again.", why};
     if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted ||
         ec == std::errc::read_only_file_system)
-        return {"no-permission",
+        return {codes::kNoPermission,
                 "No permission to " + what + " " + path + ". Run the command as an administrator (root).", why};
     if (ec == std::errc::text_file_busy || ec == std::errc::device_or_resource_busy)
-        return {"file-in-use", path + " is in use by a running program: cannot " + what +
+        return {codes::kFileInUse, path + " is in use by a running program: cannot " + what +
                                    " it. Close the program that uses it and try again.", why};
     if (ec == std::errc::is_a_directory || ec == std::errc::directory_not_empty || ec == std::errc::file_exists ||
         ec == std::errc::not_a_directory)
-        return {"target-blocked", "Cannot " + what + " " + path + ": " + why + ". Move what is in the way and try again.",
+        return {codes::kTargetBlocked, "Cannot " + what + " " + path + ": " + why + ". Move what is in the way and try again.",
                 why};
-    return {"io-error", "Cannot " + what + " " + path + ": " + why + ".", why};
+    return {codes::kIoError, "Cannot " + what + " " + path + ": " + why + ".", why};
 }
 
 namespace {
@@ -51,7 +52,7 @@ namespace {
 Error stepError(const std::error_code& ec, const std::string& what, const std::string& path, const std::string& link)
 {
     if (ec == std::errc::too_many_symbolic_link_levels)
-        return {"unsafe-target",
+        return {codes::kUnsafeTarget,
                 (link.empty() ? path : link) +
                     " is a symbolic link or junction; cudnn-setup does not write through links inside a toolkit. "
                     "Replace it with a real folder; nothing was written through it.",
@@ -221,7 +222,7 @@ public:
         std::error_code ec;
         auto text = nofollow::readRegularFile(path, kMaxJournalBytes, true, ec);
         if (!text)
-            return Error{"io-error", "Cannot read " + path + " (" + ec.message() + ").", "readRegularFile"};
+            return Error{codes::kIoError, "Cannot read " + path + " (" + ec.message() + ").", "readRegularFile"};
         return std::move(*text);
     }
     bool isEmptyDirectory(const std::string& path) override

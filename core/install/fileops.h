@@ -4,6 +4,7 @@
 // check that the rollback leaves the toolkit as it was.
 
 #include "common/problem.h"
+#include "common/problemcodes.h"
 #include "install/plan.h"
 
 #include <cstddef>
@@ -50,7 +51,7 @@ class FaultyFileOps : public FileOps {
 public:
     explicit FaultyFileOps(FileOps& inner) : m_inner(inner) {}
     // Fail call number `n` (and, if `sticky`, every one after it) with `code`.
-    void failAt(int n, std::string code = "io-error", bool sticky = false);
+    void failAt(int n, std::string code = codes::kIoError, bool sticky = false);
     int calls() const { return m_calls; }
     int failures() const { return m_failures; }
 

@@ -1,5 +1,6 @@
 #include "install/helperargs.h"
 
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "common/u8path.h"
 #include "install/statedir.h"
@@ -20,7 +21,7 @@ constexpr std::size_t kMaxPathBytes = 4096;
 
 Error usage(const std::string& why)
 {
-    return Error{"helper-usage",
+    return Error{codes::kHelperUsage,
                  "The elevated helper refused its command line: " + why +
                      ". Nothing was opened or changed. Start it only through cudnn-setup install, repair, "
                      "uninstall or recover (never with options of your own).",
@@ -193,7 +194,7 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
     // through the handle opened here; the manifest is read here, once, through one handle with a
     // bound (releases/manifest.h), and verification uses what was read.
     auto refused = [](const std::string& file, const std::error_code& ec) {
-        return Problem{"missing-file", file,
+        return Problem{codes::kMissingFile, file,
                        file + " is not a plain file the elevated helper reads (" +
                            (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
                             : ec == std::errc::invalid_argument            ? std::string("a device, FIFO or folder")

@@ -2,6 +2,7 @@
 
 #include "archive/tarverify.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "install/archiveinfo.h"
 #include "install/journal.h"
@@ -110,7 +111,7 @@ Result<ToolkitState> emptyPrefixState(const std::string& prefix, const std::stri
     if (!record)
         return record.error();
     if (*record)
-        return Error{"not-a-toolkit",
+        return Error{codes::kNotAToolkit,
                      prefix + " does not exist, but the state folder has an install record for it (" +
                          recordPathFor(stateDir, prefix) + "); remove that record, or choose another prefix.",
                      "record without its prefix"};
@@ -244,7 +245,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         if (auto bad = checkNewPrefix(r.toolkit))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
     } else if (!std::filesystem::is_directory(toolkit, ec)) {
-        return usage(std::move(r), "not-a-toolkit",
+        return usage(std::move(r), codes::kNotAToolkit,
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
     }
     // Already elevated (an administrator's console, root, the helper): this process is the
@@ -266,7 +267,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (archivePath && !archiveFile) {
         archiveFile = OpenedFile::open(*archivePath, o.asHelper, ec);
         if (!archiveFile)
-            return usage(std::move(r), "missing-file",
+            return usage(std::move(r), codes::kMissingFile,
                          *archivePath + " cannot be read as the archive (" +
                              (ec == std::errc::too_many_symbolic_link_levels ? std::string("a symbolic link")
                               : ec == std::errc::invalid_argument ? std::string("not a plain file: a device, FIFO or folder")
@@ -279,8 +280,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         auto locked = StateLock::tryAcquire(o.stateDir, o.applyHere);
         if (locked)
             lock = std::move(*locked);
-        else if (locked.error().code == "busy")
-            return stop(std::move(r), FlowStatus::Refused, {{"busy", o.stateDir, locked.error().message}});
+        else if (locked.error().code == codes::kBusy)
+            return stop(std::move(r), FlowStatus::Refused, {{codes::kBusy, o.stateDir, locked.error().message}});
         // Otherwise the state folder is not ours to write (the elevated helper will lock it)
         // or not usable at all, which the journal write reports in its own words.
     }
@@ -329,22 +330,22 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         const VerifyResult& v = o.verified ? *o.verified : *r.verify;
         if (v.cancelled)
             return stop(std::move(r), FlowStatus::Cancelled,
-                        {{"cancelled", std::nullopt, "Cancelled; everything done so far was undone."}});
+                        {{codes::kCancelled, std::nullopt, "Cancelled; everything done so far was undone."}});
         if (!v.ok() || v.authenticity == Authenticity::Mismatch || !v.layout) {
             Problems p = v.problems;
             if (p.empty())
-                p.push_back({"hash-mismatch", v.archive,
+                p.push_back({codes::kHashMismatch, v.archive,
                              v.archive + " is not the archive its name or the given hash promises (" +
                                  v.authenticityDetail + "); it is not installed."});
             return stop(std::move(r), FlowStatus::BadArchive, std::move(p));
         }
         if (v.authenticity == Authenticity::Unknown && !o.allowUnknown && kind == PlanKind::Install)
-            return usage(std::move(r), "unknown-archive",
+            return usage(std::move(r), codes::kUnknownArchive,
                          v.archive + " is intact but its origin cannot be checked (not in the catalog of official "
                                      "hashes). Give --sha256 or --manifest, or --allow-unknown to install it anyway.");
         archive = archiveInfoFrom(v);
         if (newPrefix && !archive->isLinux())
-            return usage(std::move(r), "not-a-toolkit",
+            return usage(std::move(r), codes::kNotAToolkit,
                          v.archive + " is not a Linux tarball; a standalone prefix (--prefix) is only for NVIDIA's "
                                      "Linux tarballs. Install a Windows archive into a CUDA toolkit (--toolkit).");
         if (archive->isLinux()) {
@@ -374,8 +375,8 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
                                            : planUninstall(*state, path.state, options);
-    if (kind != PlanKind::Install && !plan.problems.empty() && plan.problems[0].code == "no-record")
-        return usage(std::move(r), "no-record", plan.problems[0].message);
+    if (kind != PlanKind::Install && !plan.problems.empty() && plan.problems[0].code == codes::kNoRecord)
+        return usage(std::move(r), codes::kNoRecord, plan.problems[0].message);
     std::optional<std::size_t> prefix = prep.active() ? prep.prefixOf(plan) : std::nullopt;
     if (prep.active() && (!prefix || !plan.problems.empty() || plan.ops.empty() || o.dryRun || !o.applyHere)) {
         prep.rollBack();
@@ -401,7 +402,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                 // The helper refuses; a user's own install is told (only about who can write it).
                 if (o.asHelper)
                     plan.problems.push_back(std::move(*bad));
-                else if (bad->code == "search-path-writable")
+                else if (bad->code == codes::kSearchPathWritable)
                     plan.warnings.push_back(std::move(*bad));
             }
     }
@@ -420,7 +421,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     // rather than that it differs from the one reviewed.
     if (o.reviewedDigest && *o.reviewedDigest != r.planDigest && plan.problems.empty())
         return stop(std::move(r), FlowStatus::Refused,
-                    {{"plan-changed", r.toolkit,
+                    {{codes::kPlanChanged, r.toolkit,
                       "The toolkit or the archive changed since you reviewed the plan for " + r.toolkit +
                           "; nothing was changed. Review the plan again and confirm it."}});
     if (o.dryRun)
@@ -496,7 +497,7 @@ Outcome recoverLocked(const std::string& stateDir, const std::optional<std::stri
                                               (*journal)->status == JournalStatus::Committed);
         if (!unsafe.empty()) {
             Outcome out;
-            out.problems.push_back({"unsafe-plan", journalPathIn(stateDir),
+            out.problems.push_back({codes::kUnsafePlan, journalPathIn(stateDir),
                                     "The journal " + journalPathIn(stateDir) +
                                         " asks for changes cudnn-setup never makes; nothing of it was undone. "
                                         "It was not written by cudnn-setup: check the state folder, then delete it."});
@@ -522,9 +523,9 @@ Outcome recoverInterrupted(const std::string& stateDir, const std::optional<std:
             return refused;
         }
     auto lock = StateLock::tryAcquire(stateDir, false);  // no folder: no journal either
-    if (!lock && lock.error().code == "busy") {
+    if (!lock && lock.error().code == codes::kBusy) {
         Outcome busy;
-        busy.problems.push_back({"busy", stateDir, lock.error().message});
+        busy.problems.push_back({codes::kBusy, stateDir, lock.error().message});
         return busy;
     }
     return recoverLocked(stateDir, toolkit, files);

@@ -1,5 +1,7 @@
 #include "install/journal.h"
 
+#include "common/problemcodes.h"
+
 namespace cudnnsetup {
 
 std::string_view toString(JournalStatus s)
@@ -53,7 +55,7 @@ Result<std::optional<JournalDoc>> loadJournal(FileOps& files, const std::string&
         return std::optional<JournalDoc>(std::move(doc));
     } catch (const nlohmann::json::exception& e) {
         // Written by rename only, so this is damage from outside, not a torn write.
-        return Error{"journal-corrupt",
+        return Error{codes::kJournalCorrupt,
                      "The journal " + path + " cannot be read (" + e.what() +
                          "). Move it aside and check the toolkit with `cudnn-setup detect`.",
                      e.what()};

@@ -1,5 +1,6 @@
 #include "install/linkops.h"
 
+#include "common/problemcodes.h"
 #include "common/text.h"
 
 namespace cudnnsetup {
@@ -23,7 +24,7 @@ std::optional<Error> moveBack(FileOps& files, const std::string& from, const std
     if (from.empty() || files.type(from) == NodeType::Missing)
         return std::nullopt;
     if (files.type(to) != NodeType::Missing)
-        return Error{"not-restored", to + " could not be put back from " + from + ": something else is there now.", what};
+        return Error{codes::kNotRestored, to + " could not be put back from " + from + ": something else is there now.", what};
     if (auto e = fail(files.createDirectories(parentDir(to))))
         return e;
     if (auto e = fail(files.rename(from, to)))
@@ -40,11 +41,11 @@ std::optional<Error> performLinkOperation(FileOps& files, const Operation& op)
             return std::nullopt;  // done before a crash
         const NodeType now = files.type(op.path);
         if (now == NodeType::Directory)
-            return Error{"target-blocked", op.path + " is a folder where a link must go. Move it out of the way.",
+            return Error{codes::kTargetBlocked, op.path + " is a folder where a link must go. Move it out of the way.",
                          "PlaceLink: directory"};
         if (now != NodeType::Missing) {
             if (op.backup.empty())
-                return Error{"target-changed", op.path + " appeared after the plan was made; nothing was overwritten.",
+                return Error{codes::kTargetChanged, op.path + " appeared after the plan was made; nothing was overwritten.",
                              "PlaceLink: unexpected node"};
             if (auto e = fail(files.createDirectories(parentDir(op.backup))))
                 return e;
@@ -63,7 +64,7 @@ std::optional<Error> performLinkOperation(FileOps& files, const Operation& op)
             return e;
     } else if (files.type(op.path) != NodeType::Missing && !op.source.empty() &&
                files.type(op.source) != NodeType::Missing) {
-        return Error{"target-changed", op.path + " is no longer the link cudnn-setup made (-> " + op.linkTarget +
+        return Error{codes::kTargetChanged, op.path + " is no longer the link cudnn-setup made (-> " + op.linkTarget +
                                            "); it was left alone and " + op.source + " was not put back.",
                      "RemoveLink: not ours"};
     }

@@ -1,5 +1,6 @@
 // The Linux parts of planning: links as operations, the toolkit's real folders, and the
 // refusal to touch what a package manager owns.
+#include "common/problemcodes.h"
 #include "install/plan.h"
 #include "install/plan_p.h"
 
@@ -55,7 +56,7 @@ Problems packageOwnedProblems(const Plan& plan, const ToolkitState& toolkit)
         const std::string& pkg = it->second.package;
         const bool rpm = it->second.manager == "rpm";
         out.push_back(
-            {"package-owned", op.path,
+            {codes::kPackageOwned, op.path,
              op.path + (rpm ? " belongs to the rpm package " : " belongs to the Debian package ") + pkg +
                  (rpm ? " (rpm)" : " (dpkg)") +
                  "; cudnn-setup never overwrites a package manager's files. Either keep that cuDNN and update it "
@@ -84,7 +85,7 @@ void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& tool
         if (l.linkTarget.empty() || l.linkTarget.find('/') != std::string::npos || l.linkTarget == ".." ||
             l.linkTarget == ".") {
             // verify keeps links inside the archive; in a toolkit only a sibling name stays inside.
-            plan.problems.push_back({"unsafe-link", abs,
+            plan.problems.push_back({codes::kUnsafeLink, abs,
                                      "The archive's link " + l.entry + " points to " + l.linkTarget +
                                          ", not to a file beside it; cudnn-setup only places such links."});
             continue;

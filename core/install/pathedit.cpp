@@ -1,5 +1,7 @@
 #include "install/pathedit.h"
 
+#include "common/problemcodes.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -162,14 +164,14 @@ Result<PathEdit> addToolkitBins(std::string_view raw, const std::vector<std::str
 
     edit.after = joinPathValue(entries);
     if (edit.after.size() > kPathHardLimit) {
-        return Error{"path-too-long",
+        return Error{codes::kPathTooLong,
                      "The system PATH would be " + std::to_string(edit.after.size()) +
                          " characters long, over the Windows limit of 32,767; nothing was changed. "
                          "Remove unused entries from PATH, or install with --no-path.",
                      "addToolkitBins: result length " + std::to_string(edit.after.size())};
     }
     if (edit.after.size() > kPathSoftLimit && edit.changed()) {
-        edit.warnings.push_back({"path-long", std::nullopt,
+        edit.warnings.push_back({codes::kPathLong, std::nullopt,
                                  "The system PATH is " + std::to_string(edit.after.size()) +
                                      " characters long; past 2,047 some programs stop expanding entries such as "
                                      "%SystemRoot%. Consider removing unused entries."});

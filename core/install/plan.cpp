@@ -2,6 +2,7 @@
 
 #include "common/casefold.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "formats/cudabuild.h"
 #include "install/plan_p.h"
 #include "releases/releases.h"
@@ -28,7 +29,7 @@ std::string join(const std::string& dir, const std::string& rel)
 
 Problem blocked(const std::string& abs, const std::string& what)
 {
-    return {"target-blocked", abs, abs + " " + what + "; nothing was changed. Move it out of the way and run the command again."};
+    return {codes::kTargetBlocked, abs, abs + " " + what + "; nothing was changed. Move it out of the way and run the command again."};
 }
 
 // Everything an install, repair or uninstall shares: the work folders.
@@ -60,7 +61,7 @@ void addParentDirs(Plan& plan, const ToolkitState& toolkit, const std::string& r
         if (n.type == NodeType::Missing)
             plan.ops.push_back({.kind = OpKind::CreateDirectory, .path = abs});
         else if (n.type == NodeType::Symlink)
-            plan.problems.push_back({"unsafe-target", abs,
+            plan.problems.push_back({codes::kUnsafeTarget, abs,
                                      abs + " is a symbolic link or junction; cudnn-setup does not write through links "
                                            "inside a toolkit. Replace it with a real folder."});
         else if (n.type != NodeType::Directory)
@@ -162,7 +163,7 @@ void checkCudaMajor(Plan& plan, const ArchiveInfo& archive, const ToolkitState& 
                                 ? " (its libraries name the CUDA " + n + " libraries they load at run time)"
                             : archive.buildCudaSource == "name" ? " (its name says so)"
                                                                 : " (NVIDIA's " + archive.buildCudaSource + " says so)";
-    plan.problems.push_back({"cuda-major-mismatch", toolkit.root,
+    plan.problems.push_back({codes::kCudaMajorMismatch, toolkit.root,
                              name + " is cuDNN " + (archive.cudnn.empty() ? std::string("(version unknown)") : archive.cudnn) +
                                  " built for CUDA " + n + why + ", but " + toolkit.root + " is CUDA " +
                                  toolkit.cudaVersion + "; a cuDNN build works only with the CUDA major it was built "
@@ -196,7 +197,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
             plan.notes.push_back(f.entry + " is not part of cuDNN " + archive.cudnn +
                                  " and is not copied (--include-extra-files copies it)");
         } else if (!isCudnnFileName(name) && toolkit.node(f.target).type != NodeType::Missing) {
-            plan.warnings.push_back({"extra-file", join(toolkit.root, f.target),
+            plan.warnings.push_back({codes::kExtraFile, join(toolkit.root, f.target),
                                      f.entry + " is not part of cuDNN " + archive.cudnn + " and " +
                                          join(toolkit.root, f.target) +
                                          " already exists; the toolkit's own file is kept, the archive's is not copied."});
@@ -464,7 +465,7 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
         if (!archive) {
             Plan plan;
             initPlan(plan, PlanKind::Repair, toolkit, options);
-            plan.problems.push_back({"no-record", std::nullopt,
+            plan.problems.push_back({codes::kNoRecord, std::nullopt,
                                      "No install record for " + toolkit.root +
                                          ": cudnn-setup did not install this cuDNN. Give the archive to repair "
                                          "from with --archive."});
@@ -492,7 +493,7 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
                     src = &f;
         const std::string abs = join(toolkit.root, rel);
         if (!src) {
-            plan.problems.push_back({"missing-file", abs,
+            plan.problems.push_back({codes::kMissingFile, abs,
                                      abs + " is missing or damaged and no archive to restore it from was given; "
                                            "pass the archive it came from with --archive."});
             continue;

@@ -1,3 +1,4 @@
+#include "common/problemcodes.h"
 #include "install/plan.h"
 #include "install/plan_p.h"
 
@@ -29,7 +30,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
     Plan plan;
     initPlan(plan, PlanKind::Uninstall, toolkit, options);
     if (!toolkit.record) {
-        plan.problems.push_back({"no-record", std::nullopt,
+        plan.problems.push_back({codes::kNoRecord, std::nullopt,
                                  "No install record for " + toolkit.root +
                                      ": cudnn-setup did not install cuDNN there (or it was already uninstalled)."});
         return plan;
@@ -57,7 +58,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
             plan.notes.push_back(abs + " was changed after the install; it is kept as " + aside);
         if (backup) {
             if (toolkit.node(relativeTo(toolkit.root, *backup)).type != NodeType::File) {
-                plan.warnings.push_back({"backup-missing", *backup,
+                plan.warnings.push_back({codes::kBackupMissing, *backup,
                                          "The backup " + *backup + " of the file the install replaced is gone; " + abs +
                                              " is removed and cannot be put back."});
             } else {
@@ -90,7 +91,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
             const std::string abs = join(toolkit.root, rel);
             const std::string backup = r.at("backup").get<std::string>();
             if (toolkit.node(relativeTo(toolkit.root, backup)).type != NodeType::File) {
-                plan.warnings.push_back({"backup-missing", backup,
+                plan.warnings.push_back({codes::kBackupMissing, backup,
                                          "The backup " + backup + " of " + abs + " is gone; it cannot be put back."});
                 continue;
             }
@@ -122,7 +123,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
         op.linkTarget = target;
         if (const auto backup = optString(l, "backup")) {
             if (toolkit.node(relativeTo(toolkit.root, *backup)).type == NodeType::Missing)
-                plan.warnings.push_back({"backup-missing", *backup,
+                plan.warnings.push_back({codes::kBackupMissing, *backup,
                                          "The backup " + *backup + " of what the link " + abs +
                                              " replaced is gone; the link is removed and it cannot be put back."});
             else

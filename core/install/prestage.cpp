@@ -2,7 +2,9 @@
 
 #include "archive/pathsafety.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "common/text.h"
+#include <zlib.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -174,16 +176,16 @@ public:
             if (op.kind != OpKind::PlaceFile || op.entry.empty())
                 continue;
             if (cancel && cancel->isCancelled())
-                return Error{"cancelled", "Cancelled; everything done so far was undone.", "staging"};
+                return Error{codes::kCancelled, "Cancelled; everything done so far was undone.", "staging"};
             auto it = m_slots.find(op.entry);
             if (it == m_slots.end())
-                return Error{"archive-changed", "The archive " + archive + " has no " + op.entry +
+                return Error{codes::kArchiveChanged, "The archive " + archive + " has no " + op.entry +
                                                     " in the pass that verified it.", "prestage: entry not staged"};
             const Prestager::Slot& slot = it->second;
             if (slot.error)
                 return *slot.error;
             if (!slot.intact || slot.size != op.size || slot.crc32 != op.crc32)
-                return Error{"crc-mismatch",
+                return Error{codes::kCrcMismatch,
                              op.entry + " in " + archive +
                                  " does not match its size and CRC-32; the archive is damaged or was changed. "
                                  "Download it again.",

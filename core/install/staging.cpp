@@ -1,6 +1,7 @@
 #include "archive/archivescanner.h"
 #include "archive/pathsafety.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "install/engine.h"
 #include "install/tarstaging.h"
 
@@ -79,13 +80,13 @@ public:
                                ProgressSink* progress) override
     {
         if (!plan.archive)
-            return Error{"internal", "The plan names no archive to stage from.", "ArchiveStagingSource"};
+            return Error{codes::kInternal, "The plan names no archive to stage from.", "ArchiveStagingSource"};
         std::shared_ptr<const OpenedFile> archive = m_archive;
         if (!archive) {
             std::error_code ec;
             archive = OpenedFile::open(plan.archive->path, false, ec);
             if (!archive)
-                return Error{"io", "cannot open " + plan.archive->path + ": " + ec.message(), ec.message()};
+                return Error{codes::kIo, "cannot open " + plan.archive->path + ": " + ec.message(), ec.message()};
         }
         if (plan.archive->isLinux())
             return stageFromTarball(plan, *archive, files, cancel, progress);
@@ -114,7 +115,7 @@ public:
         if (!scanned)
             return scanned.error();
         if (scanned->cancelled || (cancel && cancel->isCancelled()))
-            return Error{"cancelled", "Cancelled; everything done so far was undone.", "staging"};
+            return Error{codes::kCancelled, "Cancelled; everything done so far was undone.", "staging"};
         StageOutcome out;
         out.archiveSha256 = scanned->sha256;
         for (auto& [entry, slot] : byEntry) {
@@ -125,14 +126,14 @@ public:
                 if (s == &slot)
                     info = &(*scanner)->entries()[index];
             if (!info)
-                return Error{"archive-changed", "The archive " + plan.archive->path + " no longer has " + entry +
+                return Error{codes::kArchiveChanged, "The archive " + plan.archive->path + " no longer has " + entry +
                                                     "; it was changed after verification.", "staging: entry gone"};
             const EntryOutcome& o = scanned->outcomes[info->index];
             if (!o.error.empty() && !slot.finished)
-                return Error{"corrupt-archive", entry + " in " + plan.archive->path + " cannot be read: " + o.error + ".",
+                return Error{codes::kCorruptArchive, entry + " in " + plan.archive->path + " cannot be read: " + o.error + ".",
                              o.error};
             if (!o.crcOk || !slot.intact || o.actualSize != slot.op->size || info->crc32 != slot.op->crc32)
-                return Error{"crc-mismatch",
+                return Error{codes::kCrcMismatch,
                              entry + " in " + plan.archive->path +
                                  " does not match its size and CRC-32; the archive is damaged or was changed. "
                                  "Download it again.",

@@ -1,6 +1,7 @@
 #include "install/statedir.h"
 
 #include "common/casefold.h"
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "common/u8path.h"
 #include "platform/folderaccess.h"
@@ -65,7 +66,7 @@ std::optional<Error> outsideElevatedStateDir(const std::string& dir)
 {
     if (isBelowElevatedStateDir(dir))
         return std::nullopt;
-    return Error{"state-dir-outside",
+    return Error{codes::kStateDirOutside,
                  "As an administrator cudnn-setup keeps its state only in " + elevatedStateDir() +
                      " (or a folder below it), not in " + dir +
                      ": whoever runs it with administrator rights through a rule (polkit, sudo) may not be the one "

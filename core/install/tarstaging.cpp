@@ -5,6 +5,7 @@
 #include "archive/pathsafety.h"
 #include "archive/tarreader.h"
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "install/engine.h"
 #include "install/tarstaging.h"
 
@@ -93,7 +94,7 @@ Result<StageOutcome> stageFromTarball(const Plan& plan, const OpenedFile& archiv
     if (!scanned)
         return scanned.error();
     if (scanned->cancelled || (cancel && cancel->isCancelled()))
-        return Error{"cancelled", "Cancelled; everything done so far was undone.", "staging"};
+        return Error{codes::kCancelled, "Cancelled; everything done so far was undone.", "staging"};
     if (scanned->failure)
         return Error{scanned->failure->code, scanned->failure->message, "tar staging"};
     StageOutcome out;
@@ -106,11 +107,11 @@ Result<StageOutcome> stageFromTarball(const Plan& plan, const OpenedFile& archiv
             return *slot.error;
         const auto it = outcomes.find(entry);
         if (!slot.seen || it == outcomes.end())
-            return Error{"archive-changed", "The archive " + plan.archive->path + " no longer has " + entry +
+            return Error{codes::kArchiveChanged, "The archive " + plan.archive->path + " no longer has " + entry +
                                                 "; it was changed after verification.", "tar staging: entry gone"};
         const TarEntryOutcome& o2 = *it->second;
         if (!slot.intact || o2.actualSize != slot.op->size || o2.crc32 != slot.op->crc32)
-            return Error{"crc-mismatch",
+            return Error{codes::kCrcMismatch,
                          entry + " in " + plan.archive->path +
                              " is not the file that was verified (size or CRC-32 differ); the archive was changed. "
                              "Download it again.",

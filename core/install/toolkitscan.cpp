@@ -1,6 +1,7 @@
 #include "install/toolkitscan.h"
 
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "common/u8path.h"
 #include "detect/packageowners.h"
 #include "detect/toolkits.h"
@@ -85,14 +86,14 @@ Result<std::optional<nlohmann::json>> loadRecord(const std::string& path)
     if (ec == std::errc::no_such_file_or_directory)
         return std::optional<nlohmann::json>();
     if (!text)
-        return Error{"record-corrupt",
+        return Error{codes::kRecordCorrupt,
                      "The install record " + path + " cannot be read (" + ec.message() +
                          "; it must be a plain file under 64 MiB). Use `repair --archive` to rebuild it from the archive.",
                      ec.message()};
     try {
         return std::optional<nlohmann::json>(nlohmann::json::parse(*text));
     } catch (const nlohmann::json::exception& e) {
-        return Error{"record-corrupt",
+        return Error{codes::kRecordCorrupt,
                      "The install record " + path + " cannot be read (" + e.what() +
                          "). Use `repair --archive` to rebuild it from the archive.",
                      e.what()};
@@ -146,7 +147,7 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     std::error_code ec;
     const fs::path canonical = fs::canonical(pathOf(rootIn), ec);
     if (ec || !fs::is_directory(canonical))
-        return Error{"not-a-toolkit", rootIn + " is not a folder. Give the toolkit root (the folder that holds bin, "
+        return Error{codes::kNotAToolkit, rootIn + " is not a folder. Give the toolkit root (the folder that holds bin, "
                                                "include and lib) with --toolkit.", ec.message()};
     ToolkitState t;
     t.root = utf8Of(canonical);

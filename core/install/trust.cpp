@@ -1,6 +1,7 @@
 #include "install/trust.h"
 
 #include "common/digest.h"
+#include "common/problemcodes.h"
 #include "common/text.h"
 #include "common/u8path.h"
 #include "detect/toolkits.h"
@@ -135,7 +136,7 @@ bool validTransactionId(const std::string& id)
 std::optional<Problem> checkToolkitRoot(const std::string& root)
 {
     auto refuse = [&](const std::string& why) {
-        return Problem{"not-a-toolkit", root, root + " " + why + "; the elevated helper installs only into a CUDA toolkit."};
+        return Problem{codes::kNotAToolkit, root, root + " " + why + "; the elevated helper installs only into a CUDA toolkit."};
     };
     std::error_code ec;
     const std::filesystem::path p(root);
@@ -156,7 +157,7 @@ std::optional<Problem> checkToolkitRoot(const std::string& root)
 std::optional<Problem> checkNewPrefix(const std::string& prefix)
 {
     auto refuse = [&](const std::string& why) {
-        return Problem{"not-a-toolkit", prefix,
+        return Problem{codes::kNotAToolkit, prefix,
                        prefix + " " + why + "; cudnn-setup makes a standalone prefix only as a new folder of its own "
                                             "(e.g. --prefix /opt/cudnn-9.19 where /opt is root's and writable by root "
                                             "only), or installs into a CUDA toolkit (--toolkit)."};
@@ -242,13 +243,13 @@ std::optional<Problem> checkSearchPathFolder(const std::string& folder, const st
     const std::filesystem::path where = ec ? pathOf(folder) : real;
     std::string who;
     if (writableByNonAdmins(where, &who) || writableByNonAdmins(pathOf(root), &who))
-        return Problem{"search-path-writable", folder,
+        return Problem{codes::kSearchPathWritable, folder,
                        folder + " would go on the system search path, but " + who +
                            ": anything planted there would be loaded by every program of every user. Make it "
                            "writable by administrators only (Windows: remove the Users write entry; Linux: chown "
                            "root and chmod 755 it and its parents), or install with --no-path."};
     if (!standalonePrefix && !isRealToolkit(root))
-        return Problem{"not-a-toolkit", root,
+        return Problem{codes::kNotAToolkit, root,
                        root + " has no bin/nvcc and include/cuda_runtime_api.h: a version file alone does not make "
                               "a CUDA toolkit that goes on the system search path. Install into the real toolkit "
                               "(e.g. /usr/local/cuda), or with --no-path."};
@@ -288,10 +289,10 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
 {
     Problems out;
     auto refuse = [&](const std::string& p, const std::string& why) {
-        out.push_back({"unsafe-plan", p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
+        out.push_back({codes::kUnsafePlan, p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
     };
     if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
-        out.push_back({"unsafe-plan", plan.toolkit, bad->message});
+        out.push_back({codes::kUnsafePlan, plan.toolkit, bad->message});
         return out;  // nothing below means anything without a toolkit
     }
     const std::string& tk = plan.toolkit;

@@ -1,5 +1,6 @@
 #include "platform/elevation.h"
 
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 
 #include <cerrno>
@@ -54,7 +55,7 @@ public:
         argv.push_back(nullptr);
         int pipeFds[2];
         if (::pipe2(pipeFds, O_CLOEXEC) != 0)
-            return Error{"elevation-failed", "Cannot start the elevated helper (no pipe).", std::strerror(errno)};
+            return Error{codes::kElevationFailed, "Cannot start the elevated helper (no pipe).", std::strerror(errno)};
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
@@ -91,7 +92,7 @@ public:
         }
         ::close(pipeFds[0]);
         if (rc != 0)
-            return Error{"elevation-refused",
+            return Error{codes::kElevationRefused,
                          "Administrator rights are needed and " + launcher + " cannot be started (" +
                              std::strerror(rc) + "). Run the command as root (sudo).",
                          "posix_spawnp"};
@@ -99,11 +100,11 @@ public:
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
         if (!WIFEXITED(status))
-            return Error{"elevation-failed", "The elevated helper ended abnormally.", "signal"};
+            return Error{codes::kElevationFailed, "The elevated helper ended abnormally.", "signal"};
         const int code = WEXITSTATUS(status);
         // pkexec: 126 = the dialog was dismissed, 127 = not authorised (or no agent).
         if (code == 126 || code == 127)
-            return Error{"elevation-refused",
+            return Error{codes::kElevationRefused,
                          "Administrator rights were not granted (the authentication was refused or no polkit "
                          "agent is running). Nothing was changed; run the command as root (sudo).",
                          "pkexec exit " + std::to_string(code)};

@@ -1,5 +1,6 @@
 #include "platform/elevation.h"
 
+#include "common/problemcodes.h"
 #include "platform/uac.h"
 #include "platform/win32.h"
 
@@ -45,7 +46,7 @@ public:
                     const std::function<void()>& whileWaiting) override
     {
         if (!processIsElevated() && uacEnabled() == std::optional<bool>(false))
-            return Error{"elevation-refused",
+            return Error{codes::kElevationRefused,
                          "Administrator rights are needed, and with User Account Control turned off Windows cannot "
                          "ask for them. Run the command from an administrator command prompt.",
                          "EnableLUA=0"};
@@ -70,18 +71,18 @@ public:
         if (!m_shellExecute(&info)) {
             const DWORD code = ::GetLastError();
             if (code == ERROR_CANCELLED)
-                return Error{"elevation-refused",
+                return Error{codes::kElevationRefused,
                              "Administrator rights were not granted (the Windows prompt was declined). Nothing was "
                              "changed; run the command again and accept the prompt, or use an administrator "
                              "command prompt.",
                              "ShellExecuteExW runas: ERROR_CANCELLED"};
-            return Error{"elevation-failed",
+            return Error{codes::kElevationFailed,
                          "The elevated helper could not be started (" + win::systemMessage(code) + ").",
                          "ShellExecuteExW runas failed with " + std::to_string(code)};
         }
         win::Handle process(info.hProcess);
         if (!process)
-            return Error{"elevation-failed", "The elevated helper was started but cannot be waited for.",
+            return Error{codes::kElevationFailed, "The elevated helper was started but cannot be waited for.",
                          "ShellExecuteExW returned no process handle"};
         while (::WaitForSingleObject(process.get(), whileWaiting ? 100 : INFINITE) == WAIT_TIMEOUT)
             whileWaiting();
@@ -90,7 +91,7 @@ public:
         if (output)
             output->clear();
         if (!gotCode)
-            return Error{"elevation-failed", "The elevated helper's result cannot be read.", "GetExitCodeProcess"};
+            return Error{codes::kElevationFailed, "The elevated helper's result cannot be read.", "GetExitCodeProcess"};
         return static_cast<int>(exitCode);
     }
 

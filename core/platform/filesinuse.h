@@ -6,6 +6,7 @@
 // both hosts call these functions.
 
 #include "common/problem.h"
+#include "common/problemcodes.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -20,7 +21,7 @@ struct FileHolder {
 };
 
 // Error code returned when the target is held open by another process.
-inline constexpr const char* kFileInUse = "file-in-use";
+inline constexpr const char* kFileInUse = codes::kFileInUse;
 
 // Atomically puts `source` in place of `target` (same volume; `source` is gone
 // afterwards). When a process holds `target`, the Error has code kFileInUse and a

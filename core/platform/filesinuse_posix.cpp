@@ -1,5 +1,7 @@
 #include "platform/filesinuse.h"
 
+#include "common/problemcodes.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,7 +13,7 @@ Result<Unit> replaceFile(const std::filesystem::path& source, const std::filesys
     // rename(2) is atomic and indifferent to open handles on the target.
     if (std::rename(source.c_str(), target.c_str()) != 0) {
         const int err = errno;
-        return Error{"replace-failed",
+        return Error{codes::kReplaceFailed,
                      "Cannot replace " + target.string() + " with " + source.string() + ": " + std::strerror(err) + ".",
                      "rename errno " + std::to_string(err)};
     }

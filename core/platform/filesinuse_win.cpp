@@ -1,5 +1,6 @@
 #include "platform/filesinuse.h"
 
+#include "common/problemcodes.h"
 #include "platform/dynlib.h"
 #include "platform/win32.h"
 
@@ -65,20 +66,20 @@ Result<std::vector<FileHolder>> processesUsing(const std::filesystem::path& file
 {
     const RestartManager& rm = RestartManager::get();
     if (!rm.usable())
-        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+        return Error{codes::kRestartManager, "Windows cannot tell which program holds " + win::utf8(file) + ".",
                      "rstrtmgr.dll from System32: " + rm.lib.error()};
     RmSession session;
     WCHAR key[CCH_RM_SESSION_KEY + 1] = {};
     DWORD rc = rm.start(&session.handle, 0, key);
     if (rc != ERROR_SUCCESS)
-        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+        return Error{codes::kRestartManager, "Windows cannot tell which program holds " + win::utf8(file) + ".",
                      "RmStartSession failed with " + std::to_string(rc)};
     session.open = true;
     const std::wstring name = file.wstring();  // the Restart Manager does not take "\\?\" names
     LPCWSTR names[] = {name.c_str()};
     rc = rm.registerResources(session.handle, 1, names, 0, nullptr, 0, nullptr);
     if (rc != ERROR_SUCCESS)
-        return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+        return Error{codes::kRestartManager, "Windows cannot tell which program holds " + win::utf8(file) + ".",
                      "RmRegisterResources failed with " + std::to_string(rc)};
     std::vector<RM_PROCESS_INFO> info(8);
     for (int attempt = 0; attempt < 4; ++attempt) {
@@ -92,14 +93,14 @@ Result<std::vector<FileHolder>> processesUsing(const std::filesystem::path& file
             continue;
         }
         if (rc != ERROR_SUCCESS)
-            return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+            return Error{codes::kRestartManager, "Windows cannot tell which program holds " + win::utf8(file) + ".",
                          "RmGetList failed with " + std::to_string(rc)};
         std::vector<FileHolder> holders;
         for (UINT i = 0; i < count; ++i)
             holders.push_back({info[i].Process.dwProcessId, win::narrow(info[i].strAppName)});
         return holders;
     }
-    return Error{"restart-manager", "Windows cannot tell which program holds " + win::utf8(file) + ".",
+    return Error{codes::kRestartManager, "Windows cannot tell which program holds " + win::utf8(file) + ".",
                  "RmGetList kept growing"};
 }
 
@@ -123,7 +124,7 @@ Result<Unit> replaceFile(const std::filesystem::path& source, const std::filesys
                          " and try again.",
                      "MoveFileExW failed with " + std::to_string(code)};
     }
-    return Error{"replace-failed",
+    return Error{codes::kReplaceFailed,
                  "Cannot replace " + win::utf8(target) + " (" + win::systemMessage(code) + ").",
                  "MoveFileExW failed with " + std::to_string(code)};
 }

@@ -1,5 +1,7 @@
 #include "platform/folderaccess.h"
 
+#include "common/problemcodes.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -61,7 +63,7 @@ private:
 
 Error refuse(const std::filesystem::path& dir, const std::string& why, const std::string& detail)
 {
-    return Error{"state-dir-access", "The state folder " + dir.string() + " " + why, detail};
+    return Error{codes::kStateDirAccess, "The state folder " + dir.string() + " " + why, detail};
 }
 
 bool ownedByUs(const struct stat& st)
@@ -92,7 +94,7 @@ bool expectedFile(const std::string& name, int depth)
 
 Error foreignEntry(const std::filesystem::path& dir, const std::string& entry, const std::string& why)
 {
-    return Error{"state-dir-entry",
+    return Error{codes::kStateDirEntry,
                  "The state folder " + dir.string() + " holds " + entry + ", which " + why +
                      ". cudnn-setup trusts only what root wrote there, so it read nothing of it; move " + entry +
                      " out of the folder as root (or delete it), then try again.",
@@ -270,7 +272,7 @@ Result<std::string> describeStateDirAccess(const std::filesystem::path& dir)
 {
     struct stat st {};
     if (::lstat(dir.c_str(), &st) != 0)
-        return Error{"state-dir-access", "The state folder " + dir.string() + " does not exist.", "lstat"};
+        return Error{codes::kStateDirAccess, "The state folder " + dir.string() + " does not exist.", "lstat"};
     char mode[8];
     std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
     return std::string(mode) + " uid=" + std::to_string(st.st_uid);

@@ -1,5 +1,6 @@
 #include "platform/folderaccess.h"
 
+#include "common/problemcodes.h"
 #include "platform/elevation.h"
 #include "platform/folderaccess_win_p.h"
 #include "platform/win32.h"
@@ -15,7 +16,7 @@ namespace {
 
 Error aclError(const std::filesystem::path& dir, const char* what, DWORD code)
 {
-    return Error{"state-dir-access",
+    return Error{codes::kStateDirAccess,
                  "Cannot secure the state folder " + win::utf8(dir) + " (" + win::systemMessage(code) +
                      "); run as administrator or pass --state-dir with a folder you own.",
                  std::string(what) + " failed with " + std::to_string(code)};
@@ -41,7 +42,7 @@ std::wstring currentUserSid()
 
 Error linkError(const std::filesystem::path& dir, const std::filesystem::path& at)
 {
-    return Error{"state-dir-access",
+    return Error{codes::kStateDirAccess,
                  (at == dir ? "The state folder " + win::utf8(dir)
                             : win::utf8(at) + ", on the way to the state folder " + win::utf8(dir) + ",") +
                      " is a symbolic link or junction; links are not followed. Remove it (an administrator's folder "
@@ -168,7 +169,7 @@ using FindHandle = win::Unique<FindTraits>;
 
 Error foreignEntry(const std::filesystem::path& dir, const std::filesystem::path& entry, const std::string& why)
 {
-    return Error{"state-dir-entry",
+    return Error{codes::kStateDirEntry,
                  "The state folder " + win::utf8(dir) + " holds " + win::utf8(entry) + ", which " + why +
                      ". cudnn-setup trusts only what administrators wrote there, so it read nothing of it; move " +
                      win::utf8(entry) + " out of the folder as an administrator (or delete it), then try again.",
@@ -252,7 +253,7 @@ Result<std::vector<win::FileHandle>> openChain(const std::filesystem::path& dir,
             if (::CreateDirectoryW(win::longPath(at).c_str(), nullptr))
                 *made = at == dir;
             else if (::GetLastError() != ERROR_ALREADY_EXISTS)
-                return Error{"state-dir-access", "Cannot create the state folder " + win::utf8(dir) + ": " +
+                return Error{codes::kStateDirAccess, "Cannot create the state folder " + win::utf8(dir) + ": " +
                                                      win::systemMessage(::GetLastError()) + ".",
                              "CreateDirectoryW " + win::utf8(at)};
             h = open();
@@ -265,7 +266,7 @@ Result<std::vector<win::FileHandle>> openChain(const std::filesystem::path& dir,
         if (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)
             return linkError(dir, at);
         if (!(info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY))
-            return Error{"state-dir-access", win::utf8(at) + " is a file where the state folder " + win::utf8(dir) +
+            return Error{codes::kStateDirAccess, win::utf8(at) + " is a file where the state folder " + win::utf8(dir) +
                                                  " needs a folder. Move it or pass --state-dir.",
                          "not a directory"};
         // A parent a standard user could take the next component out of (or replace) makes every check
@@ -275,7 +276,7 @@ Result<std::vector<win::FileHandle>> openChain(const std::filesystem::path& dir,
             const std::string w = acl ? foreignWriterOf(acl.get(), win::Reach::Parent)
                                       : "cannot be opened (" + win::systemMessage(::GetLastError()) + ")";
             if (!w.empty())
-                return Error{"state-dir-access",
+                return Error{codes::kStateDirAccess,
                              "The state folder " + win::utf8(dir) + " is inside " + win::utf8(at) + ", which " + w +
                                  "; choose a folder whose parents only administrators can change.",
                              "unsafe parent " + win::utf8(at) + ": " + w};
@@ -293,7 +294,7 @@ Result<Unit> verifyExisting(const std::filesystem::path& dir)
     if (!h)
         return aclError(dir, "CreateFileW", ::GetLastError());
     if (const std::string w = foreignWriterOf(h.get(), win::Reach::Contents); !w.empty())
-        return Error{"state-dir-access",
+        return Error{codes::kStateDirAccess,
                      "The state folder " + win::utf8(dir) + " " + w +
                          "; it is left as it is. Move it away as an administrator (a new one is made, administrators "
                          "only) or pass --state-dir with a folder only administrators can change.",
@@ -397,7 +398,7 @@ Result<Unit> prepareStateDir(const std::filesystem::path& dirIn, StateDirAccess 
                                        FILE_DELETE_CHILD | DELETE | WRITE_DAC | WRITE_OWNER | GENERIC_WRITE |
                                        GENERIC_ALL;
             if (!privileged && (allowed->Mask & writes))
-                return Error{"state-dir-access",
+                return Error{codes::kStateDirAccess,
                              "The state folder " + win::utf8(dir) + " still lets users other than administrators "
                              "change it after its permissions were set; check it by hand.",
                              "verify: ACE " + std::to_string(i) + " mask " + std::to_string(allowed->Mask)};

@@ -1,5 +1,7 @@
 #include "platform/statelock.h"
 
+#include "common/problemcodes.h"
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -92,7 +94,7 @@ bool stillNamed(int dirFd, int fd)
 Error busy(const std::string& stateDir, int fd, int err)
 {
     const std::string holder = holderOf(fd);
-    return Error{"busy",
+    return Error{codes::kBusy,
                  "Another cudnn-setup" + (holder.empty() ? std::string() : " (process " + holder + ")") +
                      " is changing a toolkit with the state folder " + stateDir +
                      ". Nothing was changed; wait for it to finish, then try again.",
@@ -101,7 +103,7 @@ Error busy(const std::string& stateDir, int fd, int err)
 
 Error unusable(const std::string& stateDir, const std::string& what, int err)
 {
-    return Error{"state-dir-access",
+    return Error{codes::kStateDirAccess,
                  "The state folder " + stateDir + " cannot be used (" + std::strerror(err) +
                      "); run as an administrator or give --state-dir.",
                  what + " " + StateLock::lockPathIn(stateDir) + ": " + std::strerror(err)};
@@ -118,7 +120,7 @@ Result<Fd> replaceUntrustedLock(const std::string& stateDir, int dirFd)
         return unusable(stateDir, "open lock.replace", errno);
     struct stat st {};
     if (::fstat(mutex.get(), &st) != 0 || !trustworthy(st))
-        return Error{"state-dir-entry",
+        return Error{codes::kStateDirEntry,
                      "The state folder " + stateDir + " holds lock.replace, which other users can open. Delete it "
                      "as root (cudnn-setup makes it again, owner-only), then try again.",
                      "lock.replace mode " + std::to_string(st.st_mode & 07777) + " uid " + std::to_string(st.st_uid)};

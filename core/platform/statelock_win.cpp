@@ -1,5 +1,6 @@
 #include "platform/statelock.h"
 
+#include "common/problemcodes.h"
 #include "platform/win32.h"
 
 #include <aclapi.h>
@@ -94,7 +95,7 @@ Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stat
             ::CreateFileW(wide.c_str(), GENERIC_READ, share, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
     if (!file) {
         const DWORD err = ::GetLastError();
-        return Error{"state-dir-access", "The state folder " + stateDir + " cannot be used (" + win::systemMessage(err) +
+        return Error{codes::kStateDirAccess, "The state folder " + stateDir + " cannot be used (" + win::systemMessage(err) +
                                       "); run as an administrator or give --state-dir.",
                      "CreateFileW " + path + ": error " + std::to_string(err)};
     }
@@ -106,13 +107,13 @@ Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stat
         const DWORD err = ::GetLastError();
         if (err == ERROR_LOCK_VIOLATION || err == ERROR_IO_PENDING) {
             const std::string holder = holderOf(file.get());
-            return Error{"busy",
+            return Error{codes::kBusy,
                          "Another cudnn-setup" + (holder.empty() ? std::string() : " (process " + holder + ")") +
                              " is changing a toolkit with the state folder " + stateDir +
                              ". Nothing was changed; wait for it to finish, then try again.",
                          "LockFileEx " + path + ": error " + std::to_string(err)};
         }
-        return Error{"state-dir-access", "The state folder " + stateDir + " cannot be locked (" + win::systemMessage(err) + ").",
+        return Error{codes::kStateDirAccess, "The state folder " + stateDir + " cannot be locked (" + win::systemMessage(err) + ").",
                      "LockFileEx " + path + ": error " + std::to_string(err)};
     }
     if (writable) {

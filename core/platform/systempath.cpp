@@ -1,5 +1,6 @@
 #include "platform/systempath.h"
 
+#include "common/problemcodes.h"
 #include "platform/durablefile.h"
 
 #include <cerrno>
@@ -25,7 +26,7 @@ Result<std::optional<std::string>> readOptionalFile(const std::string& file)
         return std::optional<std::string>();
     std::ifstream in(file, std::ios::binary);
     if (!in)
-        return Error{"io-error", "Cannot read " + file + ": " + std::strerror(errno) + ".", "ifstream"};
+        return Error{codes::kIoError, "Cannot read " + file + ": " + std::strerror(errno) + ".", "ifstream"};
     std::ostringstream s;
     s << in.rdbuf();
     return std::optional<std::string>(s.str());
@@ -40,7 +41,7 @@ Result<Unit> writeOptionalFile(const std::string& file, const std::optional<std:
     if (!value) {
         std::filesystem::remove(file, ec);
         if (ec)
-            return Error{"io-error", "Cannot remove " + file + ": " + ec.message() + ".", "remove"};
+            return Error{codes::kIoError, "Cannot remove " + file + ": " + ec.message() + ".", "remove"};
         syncDirectory(dir, ec);
         return Unit{};
     }
@@ -56,15 +57,15 @@ Result<Unit> writeOptionalFile(const std::string& file, const std::optional<std:
         const bool denied = ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted;
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
-        return Error{denied ? "no-permission" : "io-error", "Cannot write " + file + ": " + ec.message() + ".",
+        return Error{denied ? codes::kNoPermission : codes::kIoError, "Cannot write " + file + ": " + ec.message() + ".",
                      "DurableFile"};
     }
     std::filesystem::rename(tmp, file, ec);
     if (ec)
-        return Error{"io-error", "Cannot write " + file + ": " + ec.message() + ".", "rename"};
+        return Error{codes::kIoError, "Cannot write " + file + ": " + ec.message() + ".", "rename"};
     syncDirectory(dir, ec);
     if (ec)
-        return Error{"io-error", "Cannot flush " + dir + ": " + ec.message() + ".", "syncDirectory"};
+        return Error{codes::kIoError, "Cannot flush " + dir + ": " + ec.message() + ".", "syncDirectory"};
     return Unit{};
 }
 
@@ -109,7 +110,7 @@ public:
         if (!w)
             return w;
         if (!m_ldconfig.empty() && std::system(m_ldconfig.c_str()) != 0)
-            return Error{"ldconfig-failed", "Wrote " + m_file + " but `" + m_ldconfig +
+            return Error{codes::kLdconfigFailed, "Wrote " + m_file + " but `" + m_ldconfig +
                                                 "` failed; run it by hand so the dynamic linker sees the change.",
                          m_ldconfig};
         return Unit{};

@@ -1,5 +1,6 @@
 #include "platform/systempath.h"
 
+#include "common/problemcodes.h"
 #include "platform/win32.h"
 #include "platform/winsystempath.h"
 
@@ -10,7 +11,7 @@ namespace {
 Error registryError(const char* what, LONG rc)
 {
     const bool denied = rc == ERROR_ACCESS_DENIED;
-    return Error{denied ? "no-permission" : "registry-error",
+    return Error{denied ? codes::kNoPermission : codes::kRegistryError,
                  denied ? "Changing the system PATH needs administrator rights."
                         : "Cannot change the system PATH in the registry (" + win::systemMessage(static_cast<DWORD>(rc)) + ").",
                  std::string(what) + " HKLM\\SYSTEM\\...\\Session Manager\\Environment\\Path failed with " +
@@ -50,7 +51,7 @@ public:
         if (rc != ERROR_SUCCESS)
             return registryError("RegQueryValueExW", rc);
         if (type != REG_EXPAND_SZ && type != REG_SZ)
-            return Error{"registry-error", "The system PATH in the registry is not text; repair it in System Properties.",
+            return Error{codes::kRegistryError, "The system PATH in the registry is not text; repair it in System Properties.",
                          "Path has registry type " + std::to_string(type)};
         text.resize(bytes / sizeof(wchar_t));
         // RegQueryValueExW does not promise a terminator; it may also include one.

@@ -1,5 +1,6 @@
 #include "releases/catalog.h"
 
+#include "common/problemcodes.h"
 #include "common/text.h"
 
 #include "embedded.h"
@@ -37,7 +38,7 @@ std::string normalizeSha256(std::string_view text)
 
 Result<Catalog> Catalog::parse(std::string_view json)
 {
-    auto fail = [](const std::string& why) { return Error{"bad-catalog", "the release catalog is malformed: " + why, {}}; };
+    auto fail = [](const std::string& why) { return Error{codes::kBadCatalog, "the release catalog is malformed: " + why, {}}; };
     const auto doc = nlohmann::json::parse(json, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("releases") || !doc["releases"].is_array())
         return fail("no \"releases\" array");

@@ -1,5 +1,6 @@
 #include "releases/manifest.h"
 
+#include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "platform/nofollow.h"
 #include "releases/catalog.h"
@@ -18,7 +19,7 @@ constexpr std::uint64_t kMaxManifestBytes = 16u << 20;
 
 Error bad(const std::string& source, const std::string& why)
 {
-    return Error{"bad-manifest",
+    return Error{codes::kBadManifest,
                  source + " is not a usable NVIDIA redistrib manifest: " + why +
                      ". Pass the redistrib_<version>.json file from developer.download.nvidia.com/compute/cudnn/redist/.",
                  {}};
@@ -159,7 +160,7 @@ Result<Manifest> readManifestFile(const std::string& path, std::error_code* read
     if (ec == std::errc::too_many_symbolic_link_levels)
         return bad(path, "it is a symbolic link, which the elevated helper does not follow (pass the file itself)");
     if (!text)
-        return Error{"bad-manifest", "cannot read the manifest " + path + ": check the path and that the file is readable.", {}};
+        return Error{codes::kBadManifest, "cannot read the manifest " + path + ": check the path and that the file is readable.", {}};
     return parseManifest(*text, path);
 }
 

@@ -1,5 +1,6 @@
 #include "validate/validatechild.h"
 
+#include "common/problemcodes.h"
 #include "platform/childprocess.h"
 
 namespace cudnnsetup::validate {
@@ -42,13 +43,13 @@ ChildValidation validateInChild(const std::string& cliPath, const ValidateOption
     if (child.cancelled)
         return out;
     if (!child.started)
-        return fail("validator-output-invalid", "The validation could not be started: " + child.error + ".");
+        return fail(codes::kValidatorOutputInvalid, "The validation could not be started: " + child.error + ".");
     if (child.timedOut)
-        return fail("validator-timeout",
+        return fail(codes::kValidatorTimeout,
                     "The validation did not finish within " + std::to_string((timeoutMs + 999) / 1000) +
                         " s and was stopped: cuDNN or the driver hangs. Update the NVIDIA driver, reinstall cuDNN, and run `cudnn-setup validate` in a terminal to see where it stops.");
     if (child.crashed)
-        return fail("validator-crashed",
+        return fail(codes::kValidatorCrashed,
                     "The validation crashed (signal/exception " + std::to_string(child.signal) +
                         ") inside cuDNN or the driver. Reinstall cuDNN and update the NVIDIA driver; `cudnn-setup validate --log FILE` records how far it got.");
     out.exitCode = child.exitCode;
@@ -66,11 +67,11 @@ ChildValidation validateInChild(const std::string& cliPath, const ValidateOption
     } catch (const std::exception& e) {
         out.report = nullptr;
         out.problems.clear();
-        return fail("validator-output-invalid",
+        return fail(codes::kValidatorOutputInvalid,
                     "The validation ended with exit code " + std::to_string(child.exitCode) + " but printed no valid report (" + e.what() + ").");
     }
     if (!out.ok && out.problems.empty())
-        return fail("validator-output-invalid", "The validation failed (exit code " + std::to_string(child.exitCode) + ") without naming a problem.");
+        return fail(codes::kValidatorOutputInvalid, "The validation failed (exit code " + std::to_string(child.exitCode) + ") without naming a problem.");
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "validate/validator.h"
 
+#include "common/problemcodes.h"
 #include "platform/dynlib.h"
 #include "releases/releases.h"
 #include "validate/convrunner.h"
@@ -65,19 +66,19 @@ void reportLoadFailure(ValidationReport& rep, const DynLib& lib, const char* oth
     const std::string& err = lib.error();
     switch (lib.failure()) {
     case LoadFailure::NotFound:
-        add(rep.problems, "missing-file", lib.requested(),
+        add(rep.problems, codes::kMissingFile, lib.requested(),
             name + " is missing from " + fs::path(lib.requested()).parent_path().string() +
                 ". Reinstall the complete cuDNN archive into this toolkit (cudnn-setup repair --toolkit DIR).");
         return;
     case LoadFailure::WrongArchitecture:
-        add(rep.problems, "wrong-architecture", lib.requested(),
+        add(rep.problems, codes::kWrongArchitecture, lib.requested(),
             name + " is not a 64-bit library for this machine (" + err + "). Replace it with the x86-64 build of the same cuDNN release.");
         return;
     default:
         break;
     }
     if (contains(err, "cublas")) {
-        add(rep.problems, "missing-cublas", lib.requested(),
+        add(rep.problems, codes::kMissingCublas, lib.requested(),
             name + " needs cuBLAS / cuBLASLt, which could not be loaded (" + err +
                 "). Install the CUDA toolkit's cuBLAS (the libcublas package or the toolkit's lib folder) matching the CUDA major version of this cuDNN.");
         return;
@@ -85,7 +86,7 @@ void reportLoadFailure(ValidationReport& rep, const DynLib& lib, const char* oth
     if (kWindows && lib.failure() == LoadFailure::DependencyMissing && mayNeedZlibwapi(rep.headerVersion)) {
         // Windows does not name the missing DLL; look for the usual suspects ourselves.
         if (!DynLib::openSearched("zlibwapi.dll")) {
-            add(rep.problems, "zlibwapi-missing", lib.requested(),
+            add(rep.problems, codes::kZlibwapiMissing, lib.requested(),
                 name + " could not load a DLL it depends on, and no 64-bit zlibwapi.dll is loadable; cuDNN 8.3 to 9.1 need it. "
                        "Put the x64 zlibwapi.dll into the toolkit's bin folder.");
             return;
@@ -102,7 +103,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
         std::string where;
         for (const auto& d : cudnnSearchFolders(toolkit))
             where += (where.empty() ? "" : ", ") + d;
-        add(rep.problems, "cudnn-not-found", toolkit,
+        add(rep.problems, codes::kCudnnNotFound, toolkit,
             "No cuDNN library (" + sharedLibraryName("cudnn", 9) + " or " + sharedLibraryName("cudnn", 8) +
                 ") in " + where + ". Install cuDNN into this toolkit (cudnn-setup install ARCHIVE --toolkit DIR) or name the right one with --toolkit.");
         return;
@@ -117,7 +118,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
 
     out.cudnn = DynLib::openPath(loc->library);
     if (!out.cudnn) {
-        reportLoadFailure(rep, out.cudnn, "cudnn-load-failed");
+        reportLoadFailure(rep, out.cudnn, codes::kCudnnLoadFailed);
         return;
     }
     rep.cudnnPath = out.cudnn.loadedPath();
@@ -128,7 +129,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
     for (const auto& sub : expectedSubLibraries(loc->major)) {
         DynLib lib = DynLib::openPath((fs::path(loc->directory) / sub).string());
         if (!lib) {
-            reportLoadFailure(rep, lib, "sublibrary-load-failed");
+            reportLoadFailure(rep, lib, codes::kSublibraryLoadFailed);
             subsOk = false;
             continue;
         }
@@ -142,7 +143,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
         std::string names;
         for (const auto& m : missing)
             names += (names.empty() ? "" : ", ") + m;
-        add(rep.problems, "missing-symbol", rep.cudnnPath,
+        add(rep.problems, codes::kMissingSymbol, rep.cudnnPath,
             fileName(rep.cudnnPath) + " lacks " + names + ": not a cuDNN 8/9 library, or a damaged one. Reinstall cuDNN.");
         return;
     }
@@ -153,25 +154,25 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
 
     const int libMajor = std::stoi(rep.cudnnVersion.substr(0, rep.cudnnVersion.find('.')));
     if (libMajor != loc->major)
-        add(rep.problems, "version-mismatch", rep.cudnnPath,
+        add(rep.problems, codes::kVersionMismatch, rep.cudnnPath,
             fileName(rep.cudnnPath) + " reports cuDNN " + rep.cudnnVersion + ", but its file name says major version " +
                 std::to_string(loc->major) + ". Reinstall one complete cuDNN release.");
     if (const auto hv = headerCudnnVersion(toolkit, loc->directory)) {
         rep.headerVersion = *hv;
         if (*hv != rep.cudnnVersion)
-            add(rep.problems, "version-mismatch", rep.cudnnPath,
+            add(rep.problems, codes::kVersionMismatch, rep.cudnnPath,
                 "The library is cuDNN " + rep.cudnnVersion + " but cudnn_version.h says " + *hv +
                     ": headers and libraries come from different releases. Reinstall one complete cuDNN release (cudnn-setup repair).");
     }
     const int cudartMajor = static_cast<int>(rep.cudartVersion / 1000);
     if (const auto tk = toolkitCudaMajor(toolkit); tk && cudartMajor > 0 && *tk != cudartMajor)
-        add(rep.problems, "cuda-major-mismatch", rep.cudnnPath,
+        add(rep.problems, codes::kCudaMajorMismatch, rep.cudnnPath,
             "This cuDNN was built for CUDA " + cudaVersionString(static_cast<int>(rep.cudartVersion)) + " but the toolkit is CUDA " +
                 std::to_string(*tk) + ". Install the cuDNN build for CUDA " + std::to_string(*tk) + ".");
 
     const size_t v = rep.cudnnVersionNumber;
     if (kWindows && v >= 8300 && v < 90200 && !DynLib::openSearched("zlibwapi.dll"))
-        add(rep.problems, "zlibwapi-missing", std::nullopt,
+        add(rep.problems, codes::kZlibwapiMissing, std::nullopt,
             "cuDNN " + rep.cudnnVersion + " needs zlibwapi.dll (64-bit) at run time and none can be loaded. Put the x64 zlibwapi.dll into the toolkit's bin folder.");
 
     // cuDNN loads cuBLASLt itself, late; find it now the way cuDNN would, so its absence has a name.
@@ -192,7 +193,7 @@ void loadCudnn(const std::string& toolkit, ValidationReport& rep, Loaded& out)
         if (!cublas && cublas.requested().empty())
             cublas = DynLib::openSearched(name);
         if (!cublas) {
-            add(rep.problems, "missing-cublas", cublas.requested(),
+            add(rep.problems, codes::kMissingCublas, cublas.requested(),
                 name + " (cuBLASLt, which cuDNN " + rep.cudnnVersion + " loads for convolutions) could not be loaded: " + cublas.error() +
                     ". Install cuBLAS for CUDA " + std::to_string(cudartMajor) + " into the toolkit.");
             out.usable = false;
@@ -217,7 +218,7 @@ void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
 {
     drv.lib = opt.driverLibrary.empty() ? DynLib::openSystem(kDriverName) : DynLib::openPath(opt.driverLibrary);
     if (!drv.lib) {
-        add(rep.problems, "no-driver", drv.lib.requested(),
+        add(rep.problems, codes::kNoDriver, drv.lib.requested(),
             std::string("No NVIDIA driver library (") + kDriverName + ") can be loaded: " + drv.lib.error() +
                 ". Install the NVIDIA display driver for this GPU (it provides " + kDriverName + "); the CUDA toolkit alone does not.");
         return;
@@ -226,7 +227,7 @@ void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
     rep.driverPath = drv.lib.loadedPath();
     const auto missing = resolveCuda(drv.lib, drv.api);
     if (!missing.empty()) {
-        add(rep.problems, "driver-error", rep.driverPath,
+        add(rep.problems, codes::kDriverError, rep.driverPath,
             fileName(rep.driverPath) + " lacks " + missing.front() + " (and " + std::to_string(missing.size() - 1) +
                 " more): not a usable CUDA driver library. Reinstall the NVIDIA driver.");
         return;
@@ -234,20 +235,20 @@ void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
     const CUresult init = drv.api.init(0);
     if (init == kCudaErrorStubLibrary) {
         rep.driverIsStub = true;
-        add(rep.problems, "stub-driver", rep.driverPath,
+        add(rep.problems, codes::kStubDriver, rep.driverPath,
             rep.driverPath + " is the CUDA toolkit's link stub, not the driver (cuInit returned CUDA_ERROR_STUB_LIBRARY). "
                              "Remove the toolkit's stubs folder from LD_LIBRARY_PATH / PATH and install the NVIDIA driver.");
         return;
     }
     drv.api.driverGetVersion(&rep.driverCudaVersion);
     if (init == kCudaErrorNoDevice) {
-        add(rep.problems, "no-device", std::nullopt,
+        add(rep.problems, codes::kNoDevice, std::nullopt,
             "The NVIDIA driver sees no CUDA-capable GPU (" + drv.api.errorText(init) +
                 "). Check that the GPU is installed, enabled and not hidden by CUDA_VISIBLE_DEVICES.");
         return;
     }
     if (init != kCudaSuccess) {
-        add(rep.problems, "driver-error", rep.driverPath,
+        add(rep.problems, codes::kDriverError, rep.driverPath,
             "cuInit failed: " + drv.api.errorText(init) + ". Reinstall the NVIDIA driver (the kernel module and " + kDriverName +
                 " must be the same version) and reboot.");
         return;
@@ -255,7 +256,7 @@ void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
     int count = 0;
     drv.api.deviceGetCount(&count);
     if (count <= 0 || opt.device < 0 || opt.device >= count) {
-        add(rep.problems, "no-device", std::nullopt,
+        add(rep.problems, codes::kNoDevice, std::nullopt,
             count <= 0 ? std::string("The NVIDIA driver reports no CUDA device. Check that the GPU is installed and not hidden by CUDA_VISIBLE_DEVICES.")
                        : "There is no device " + std::to_string(opt.device) + "; this machine has " + std::to_string(count) +
                              " (use --device 0.." + std::to_string(count - 1) + ").");
@@ -271,7 +272,7 @@ void loadDriver(const ValidateOptions& opt, ValidationReport& rep, Driver& drv)
     if (r == kCudaSuccess) r = drv.api.deviceGetAttribute(&info.multiprocessors, kAttrMultiprocessorCount, drv.device);
     if (r == kCudaSuccess) r = drv.api.deviceTotalMem(&info.memoryBytes, drv.device);
     if (r != kCudaSuccess) {
-        add(rep.problems, "driver-error", rep.driverPath, "Querying device " + std::to_string(opt.device) + " failed: " + drv.api.errorText(r) + ".");
+        add(rep.problems, codes::kDriverError, rep.driverPath, "Querying device " + std::to_string(opt.device) + " failed: " + drv.api.errorText(r) + ".");
         return;
     }
     info.name = name;
@@ -287,12 +288,12 @@ void reportChecks(ValidationReport& rep, const std::vector<AlgoCheck>& checks)
             continue;
         const std::string what = c.name + " (" + c.shape + ") with " + c.algo + " [" + c.math + "]";
         if (!c.error.empty())
-            add(rep.problems, "algo-failed", rep.cudnnPath, what + " failed: " + c.error + ".");
+            add(rep.problems, codes::kAlgoFailed, rep.cudnnPath, what + " failed: " + c.error + ".");
         else if (c.nonFinite > 0)
-            add(rep.problems, "wrong-result", rep.cudnnPath,
+            add(rep.problems, codes::kWrongResult, rep.cudnnPath,
                 what + " left " + std::to_string(c.nonFinite) + " output elements NaN/Inf (unwritten or corrupt). This cuDNN does not compute correctly on this GPU.");
         else
-            add(rep.problems, "wrong-result", rep.cudnnPath,
+            add(rep.problems, codes::kWrongResult, rep.cudnnPath,
                 what + " differs from the CPU reference: relative error " + std::to_string(c.relError.value_or(0)) +
                     " > " + std::to_string(c.tolerance) + ". This cuDNN does not compute correctly on this GPU.");
     }
@@ -302,7 +303,7 @@ void runChecks(const ValidateOptions& opt, ValidationReport& rep, Loaded& dnn, D
 {
     PrimaryContext context(drv.api);
     if (const CUresult r = context.retain(drv.device); r != kCudaSuccess) {
-        add(rep.problems, "driver-error", rep.driverPath,
+        add(rep.problems, codes::kDriverError, rep.driverPath,
             "Could not make device " + std::to_string(opt.device) + "'s primary context current: " + drv.api.errorText(r) + ".");
         return;
     }
@@ -310,15 +311,15 @@ void runChecks(const ValidateOptions& opt, ValidationReport& rep, Loaded& dnn, D
     if (const cudnnStatus_t s = handle.create(); s != kCudnnSuccess) {
         const std::string text = dnn.api.statusText(s);
         if (contains(text, "ARCH_MISMATCH"))
-            add(rep.problems, "unsupported-architecture", rep.cudnnPath,
+            add(rep.problems, codes::kUnsupportedArchitecture, rep.cudnnPath,
                 "cuDNN " + rep.cudnnVersion + " does not support " + rep.device->name + " (compute capability " +
                     std::to_string(rep.device->ccMajor) + "." + std::to_string(rep.device->ccMinor) + "): " + text +
                     ". Install a cuDNN release whose support matrix lists this GPU.");
         else if (contains(text, "SUBLIBRARY") || contains(text, "LOADING"))
-            add(rep.problems, "sublibrary-load-failed", rep.cudnnPath,
+            add(rep.problems, codes::kSublibraryLoadFailed, rep.cudnnPath,
                 "cudnnCreate could not load a cuDNN sub-library: " + text + ". Reinstall the complete cuDNN release into one folder.");
         else
-            add(rep.problems, "cudnn-create-failed", rep.cudnnPath,
+            add(rep.problems, codes::kCudnnCreateFailed, rep.cudnnPath,
                 "cudnnCreate failed: " + text + ". Check the driver version and that the GPU is not in use by another process in exclusive mode.");
         return;
     }
@@ -329,15 +330,15 @@ void runChecks(const ValidateOptions& opt, ValidationReport& rep, Loaded& dnn, D
         ShapeOutcome o = runShape(ctx, sh, p, seed);
         if (o.archMismatch && !archReported) {
             archReported = true;
-            add(rep.problems, "unsupported-architecture", rep.cudnnPath,
+            add(rep.problems, codes::kUnsupportedArchitecture, rep.cudnnPath,
                 "cuDNN " + rep.cudnnVersion + " has no kernels for " + rep.device->name + " (compute capability " +
                     std::to_string(rep.device->ccMajor) + "." + std::to_string(rep.device->ccMinor) +
                     "). Install a cuDNN release whose support matrix lists this GPU.");
         }
         if (!o.fatal.empty())
-            add(rep.problems, "check-failed", rep.cudnnPath, sh.name + " [" + precisionName(p) + "] could not run: " + o.fatal + ".");
+            add(rep.problems, codes::kCheckFailed, rep.cudnnPath, sh.name + " [" + precisionName(p) + "] could not run: " + o.fatal + ".");
         else if (o.checks.empty())
-            add(rep.problems, "no-algorithm", rep.cudnnPath,
+            add(rep.problems, codes::kNoAlgorithm, rep.cudnnPath,
                 "cuDNN offers no usable forward algorithm for " + sh.name + " (" + sh.describe() + ") [" + precisionName(p) +
                     "]. Every GPU cuDNN supports has at least one; reinstall cuDNN or update the driver.");
         reportChecks(rep, o.checks);
@@ -382,7 +383,7 @@ ValidationReport runValidation(const ValidateOptions& opt)
     Loaded dnn;
     Driver drv;
     if (rep.toolkit.empty())
-        add(rep.problems, "cudnn-not-found", std::nullopt,
+        add(rep.problems, codes::kCudnnNotFound, std::nullopt,
             "No toolkit given and CUDA_PATH is not set. Name the CUDA toolkit with --toolkit DIR.");
     else
         loadCudnn(rep.toolkit, rep, dnn);
@@ -391,13 +392,13 @@ ValidationReport runValidation(const ValidateOptions& opt)
     if (dnn.usable && drv.ready && rep.cudartVersion > 0) {
         const int need = static_cast<int>(rep.cudartVersion);
         if (rep.driverCudaVersion / 1000 < need / 1000) {
-            add(rep.problems, "driver-too-old", rep.driverPath,
+            add(rep.problems, codes::kDriverTooOld, rep.driverPath,
                 "The driver supports CUDA up to " + cudaVersionString(rep.driverCudaVersion) + ", but cuDNN " + rep.cudnnVersion +
                     " was built with CUDA " + cudaVersionString(need) + ". Update the NVIDIA driver (or install the cuDNN build for CUDA " +
                     std::to_string(rep.driverCudaVersion / 1000) + ").");
             drv.ready = false;
         } else if (rep.driverCudaVersion < need) {
-            add(rep.warnings, "driver-older-minor", rep.driverPath,
+            add(rep.warnings, codes::kDriverOlderMinor, rep.driverPath,
                 "The driver supports CUDA " + cudaVersionString(rep.driverCudaVersion) + ", older than the CUDA " + cudaVersionString(need) +
                     " cuDNN was built with; it runs under minor-version compatibility. Updating the driver is recommended.");
         }
