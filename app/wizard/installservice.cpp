@@ -2,30 +2,20 @@
 
 #include "common/problemcodes.h"
 #include "problemtext.h"
-#include "wizardconfig.h"
 
 #include <QDir>
 
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 #include "archive/verifier.h"
 #include "install/engine.h"
 #include "install/installflow.h"
 #include "install/interrupted.h"
+#include "install/privilegedflow.h"
 #include "install/plan.h"
-#include "install/statedir.h"
-#include "install/helperargs.h"
-#include "install/helperprogress.h"
 #include "install/trust.h"
 #include "platform/elevation.h"
 
-#endif
 
 namespace cudnnsetup::wizard {
-
-bool InstallService::engineAvailable()
-{
-    return CUDNN_SETUP_WIZARD_HAVE_INSTALL != 0;
-}
 
 QString InstallService::operationName(Operation operation)
 {
@@ -38,7 +28,6 @@ QString InstallService::operationName(Operation operation)
     return {};
 }
 
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
 namespace {
 
 QString q(const std::string& s)
@@ -162,109 +151,63 @@ OutcomeView failed(Operation operation, const Error& e)
     return v;
 }
 
-Problems problemsFrom(const nlohmann::json& list)
+// The helper's answer (install/privilegedflow.h) as an outcome: its own, or why it gave none.
+OutcomeView fromHelper(Operation operation, const HelperOutcome& h)
 {
-    Problems out;
-    if (!list.is_array())
-        return out;
-    for (const auto& p : list) {
-        Problem pr;
-        pr.code = p.value("code", std::string());
-        if (p.contains("path") && p["path"].is_string())
-            pr.path = p["path"].get<std::string>();
-        pr.message = p.value("message", std::string());
-        out.push_back(std::move(pr));
-    }
-    return out;
-}
-
-// The helper's JSON document (its stdout, or its state folder's copy) as an outcome.
-OutcomeView fromHelper(Operation operation, const std::string& output, int rc)
-{
-    cudnnsetup::Outcome o;
-    try {
-        const nlohmann::json doc = nlohmann::json::parse(output);
-        o.ok = doc.value("ok", false);
-        o.rolledBack = doc.value("rolled_back", false);
-        if (doc.contains("actions") && doc["actions"].is_array())
-            o.actions = doc["actions"];
-        o.notRestored = problemsFrom(doc.value("not_restored", nlohmann::json::array()));
-        for (Problem& p : problemsFrom(doc.value("problems", nlohmann::json::array())))
-            if (p.code != codes::kNotRestored)  // the document lists them in both
-                o.problems.push_back(std::move(p));
-    } catch (const std::exception&) {
-        OutcomeView v = failed(operation, Error{codes::kElevationFailed, "The elevated helper gave no result (exit " +
-                                                    std::to_string(rc) + "); run `cudnn-setup recover` as an administrator.", ""});
-        v.exitCode = rc == 0 ? int(ExitCode::NotRolledBack) : rc;
-        v.problems << view(Problem{codes::kElevationFailed, std::nullopt, "The elevated helper gave no result."});
+    if (h.document.is_null()) {
+        const Problem& why = h.outcome.problems.front();
+        OutcomeView v = failed(operation, Error{why.code, why.message, ""});
+        v.exitCode = h.exitCode;
+        v.problems << view(why);
         return v;
     }
-    OutcomeView v = toOutcome(operation, o);
-    v.exitCode = rc;
+    OutcomeView v = toOutcome(operation, h.outcome);
+    v.exitCode = h.exitCode;
     v.elevated = true;
     return v;
 }
 
-// The apply step through the core's elevated helper (`cudnn-setup-cli elevated-apply --operation ...`,
-// started by pkexec / UAC; docs/install.md "Elevation"), as the command line does when the toolkit is
-// not writable. The helper gets only the intent (install/trust.h): it verifies the archive, scans the
-// toolkit and plans for itself, and applies only a plan with the reviewed digest. Its JSON outcome
-// comes back on stdout.
-OutcomeView applyElevated(Operation operation, const InstallRequest& r, const Plan& plan, Elevator& elevator,
-                          TaskContext& ctx)
-{
-    const Intent intent =
-        intentFor(plan, r.noPath, r.sha256.isEmpty() ? std::nullopt : std::optional(r.sha256.toStdString()),
-                  r.manifest.isEmpty() ? std::nullopt : std::optional(r.manifest.toStdString()), r.allowUnknown);
-    // Its own command line only (install/helperargs.h): its state folder and log are its own.
-    const std::vector<std::string> args = helperApplyArguments(intent);
-    passStateDirToTestHelper(plan.stateDir);
-    ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
-                                        "helper.").toStdString());
-    std::string output;
-    // Its progress, from the helper's state folder (install/helperprogress.h): a UAC helper has no pipe to us.
-    HelperProgressReader helperProgress(plan.stateDir, plan.transactionId, &ctx.progress);
-    auto rc = elevator.run(r.helperProgram.toStdString(), args, &output, [&helperProgress] { helperProgress.poll(); });
-    if (!rc) {
-        OutcomeView v = failed(operation, rc.error());
-        v.exitCode = int(ExitCode::NeedsAdmin);
-        v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
-        return v;
+// What the core's workflow is about to do, in the install log (translated).
+class LogPrompt : public ElevationPrompt {
+public:
+    explicit LogPrompt(TaskContext& ctx) : m_ctx(ctx) {}
+    void recoverNeedsRights(const InterruptedTransaction& t) override
+    {
+        m_ctx.progress.log(InstallService::tr("An interrupted change of %1 can only be rolled back with administrator "
+                                              "rights: asking for them.")
+                               .arg(QDir::toNativeSeparators(q(t.toolkit)))
+                               .toStdString());
     }
-    if (output.empty())  // Windows: no pipe from a "runas" process; its state folder has it
-        output = readHelperOutcome(plan.stateDir, plan.transactionId).value_or(std::string());
-    return fromHelper(operation, output, *rc);
-}
-
-// A killed helper's journal (install/interrupted.h) is the administrators' to roll back: through
-// the elevated helper's `recover`, as the command line does. Rolling it back here would stop half
-// way (no-permission), and a plan of the half-changed toolkit is not what the helper finds.
-OutcomeView recoverThroughHelper(const InstallRequest& r, const InterruptedTransaction& t, Elevator& elevator,
-                                 TaskContext& ctx)
-{
-    ctx.progress.log(InstallService::tr("An interrupted change of %1 can only be rolled back with administrator "
-                                        "rights: asking for them.")
-                         .arg(QDir::toNativeSeparators(q(t.toolkit)))
-                         .toStdString());
-    auto rc = recoverElevated(elevator, r.helperProgram.toStdString(), t, std::nullopt);
-    if (!rc) {
-        OutcomeView v = failed(Operation::Recover, rc.error());
-        v.exitCode = int(ExitCode::NeedsAdmin);
-        v.problems << view(Problem{rc.error().code, std::nullopt, rc.error().message});
-        return v;
+    void flowFinished(const FlowResult& r) override
+    {
+        if (!r.plan)
+            return;
+        m_ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(r.plan->ops.size())).toStdString());
+        for (const cudnnsetup::Operation& op : r.plan->ops)
+            m_ctx.progress.log(op.describe());
     }
-    return fromHelper(Operation::Recover, rc->document, rc->exitCode);
-}
+    void applyNeedsRights(const Plan&) override
+    {
+        m_ctx.progress.log(InstallService::tr("Administrator rights are needed: asking for them to run the installer's "
+                                              "helper.").toStdString());
+    }
 
+private:
+    TaskContext& m_ctx;
+};
 
-// The plan the Review page shows and the one the helper applies name the same state folder (and so
-// the same record): the helper's own when it will apply it (install/statedir.h).
-FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
+// The workflow's request for the wizard's: the core chooses where the apply runs and the state folder
+// (install/privilegedflow.h chooseElevation), so the plan the Review page shows and the one the
+// helper applies name the same state folder, and so the same record.
+PrivilegedRequest privilegedRequest(PlanKind kind, const InstallRequest& r)
 {
-    FlowOptions o;
+    PrivilegedRequest p;
+    p.kind = kind;
+    p.archive = r.archive.toStdString();
+    p.toolkit = r.toolkit.toStdString();
+    p.alwaysElevate = r.alwaysElevate;
+    FlowOptions& o = p.options;
     o.stateDir = r.stateDir.toStdString();
-    if (r.alwaysElevate || makeElevator()->needed({r.toolkit.toStdString(), o.stateDir}))
-        o.stateDir = elevatedStateDirFor(o.stateDir);
     o.allowUnknown = r.allowUnknown;
     o.noPath = r.noPath;
     o.includeExtraFiles = r.includeExtraFiles;
@@ -273,29 +216,16 @@ FlowOptions flowOptions(const InstallRequest& r, TaskContext* ctx)
     if (!r.manifest.isEmpty())
         o.manifestPath = r.manifest.toStdString();
     o.verified = r.verified.get();
-    if (ctx) {
-        o.progress = &ctx->progress;
-        o.cancel = &ctx->cancel;
-    }
-    return o;
+    return p;
 }
 
-// The ops the user reviewed against the ops about to run: the flow plans again just before applying,
-// and anything different (the toolkit changed meanwhile) must not be applied unseen.
-bool samePlan(const Plan& reviewed, const Plan& now)
+OutcomeView fromFlow(Operation operation, const PrivilegedResult& result)
 {
-    if (reviewed.ops.size() != now.ops.size())
-        return false;
-    for (std::size_t i = 0; i < now.ops.size(); ++i)
-        if (reviewed.ops[i].kind != now.ops[i].kind || reviewed.ops[i].path != now.ops[i].path
-            || reviewed.ops[i].backup != now.ops[i].backup)
-            return false;
-    return true;
-}
-
-OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& request, Elevator& elevator,
-                     TaskContext& ctx)
-{
+    if (!result.flow)  // the interrupted transaction before it could not be rolled back
+        return fromHelper(Operation::Recover, *result.recovered);
+    if (result.applied)  // applyHere = false: the elevated helper applied it
+        return fromHelper(operation, *result.applied);
+    const FlowResult& r = *result.flow;
     switch (r.status) {
     case FlowStatus::Applied: return toOutcome(operation, *r.outcome);
     case FlowStatus::Unrecovered: return toOutcome(Operation::Recover, *r.outcome);
@@ -304,10 +234,6 @@ OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& re
         nothing.ok = true;
         return toOutcome(operation, nothing);
     }
-    case FlowStatus::Planned:  // applyHere = false: the elevated helper applies it
-        // An install applies what the Review page showed: the helper must arrive at that very plan.
-        return applyElevated(operation, request,
-                             operation == Operation::Install && request.plan ? *request.plan : *r.plan, elevator, ctx);
     default: break;
     }
     const Problem first = r.problems.empty() ? Problem{codes::kInternal, std::nullopt, "stopped without a reason"}
@@ -321,12 +247,10 @@ OutcomeView fromFlow(Operation operation, FlowResult r, const InstallRequest& re
 }
 
 }  // namespace
-#endif
 
 Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* parent)
 {
     auto* task = new Task<PlanView>(parent);
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     task->start([request](TaskContext&) {
         PlanView v;
         if (!request.verified || !request.verified->ok()) {
@@ -334,10 +258,13 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
             return v;
         }
         try {
-            // A dry run of the core's install flow over the verification the Archive page made.
-            FlowOptions o = flowOptions(request, nullptr);
-            o.dryRun = true;
-            const FlowResult r = installArchive(request.archive.toStdString(), request.toolkit.toStdString(), o);
+            // A dry run of the core's install workflow over the verification the Archive page made.
+            PrivilegedRequest dryRun = privilegedRequest(PlanKind::Install, request);
+            dryRun.options.dryRun = true;
+            auto elevator = makeElevator();
+            ElevationPrompt quiet;
+            FlowResult r =
+                *PrivilegedFlow(*elevator, request.helperProgram.toStdString(), nullptr, quiet).run(dryRun).flow;
             if (!r.plan) {
                 v.error = tr("Cannot plan the install into %1: %2")
                               .arg(request.toolkit, r.problems.empty() ? QString() : q(r.problems.front().message));
@@ -353,85 +280,42 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
         }
         return v;
     });
-#else
-    task->start([request](TaskContext&) {
-        PlanView p;
-        p.error = tr("This build of cudnn-setup does not contain the install engine, so nothing can be planned "
-                     "for %1.").arg(request.toolkit);
-        return p;
-    });
-#endif
     return task;
 }
 
 Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest& request, QObject* parent)
 {
     auto* task = new Task<OutcomeView>(parent);
-#if CUDNN_SETUP_WIZARD_HAVE_INSTALL
     task->start([operation, request](TaskContext& ctx) {
         try {
-            // The core's flow: recover an interrupted transaction first, verify (a chosen repair archive),
-            // snapshot, plan, apply here or, when the toolkit is not writable, hand the plan to the
-            // elevated helper.
+            // The core's workflow: recover an interrupted transaction first (through the elevated helper
+            // when only it may), verify (a chosen repair archive), snapshot, plan, apply here or, when the
+            // toolkit is not writable, through the elevated helper.
             auto elevator = makeElevator();
+            LogPrompt prompt(ctx);
+            PrivilegedFlow flow(*elevator, request.helperProgram.toStdString(), &ctx.progress, prompt);
             if (operation == Operation::Recover) {
-                const auto t = findInterrupted(request.stateDir.toStdString(), *elevator);
-                if (t && t->needsElevation)
-                    return recoverThroughHelper(request, *t, *elevator, ctx);
-                return toOutcome(operation, recoverInterrupted(t ? t->stateDir : request.stateDir.toStdString()));
+                const PrivilegedRecovery r = flow.recover(request.stateDir.toStdString(), std::nullopt);
+                return r.throughHelper ? fromHelper(operation, *r.throughHelper) : toOutcome(operation, r.here);
             }
-            FlowOptions o = flowOptions(request, &ctx);
-            o.applyHere = !request.alwaysElevate && !elevator->needed({request.toolkit.toStdString(), o.stateDir});
-            if (!o.applyHere)
-                if (const auto t = findInterrupted(o.stateDir, *elevator); t && t->needsElevation)
-                    if (OutcomeView recovered = recoverThroughHelper(request, *t, *elevator, ctx); !recovered.ok)
-                        return recovered;
-            const std::string toolkit = request.toolkit.toStdString();
-            FlowResult r;
+            PrivilegedRequest p = privilegedRequest(operation == Operation::Install ? PlanKind::Install
+                                                    : operation == Operation::Repair ? PlanKind::Repair
+                                                                                     : PlanKind::Uninstall,
+                                                    request);
+            p.options.cancel = &ctx.cancel;
             if (operation == Operation::Install) {
+                // Applied only if it is still the plan the Review page showed (trust.h samePlan).
                 if (!request.plan)
                     return failed(operation, Error{codes::kNoPlan, "there is no reviewed plan", ""});
-                // Plan again (dry run) and apply only what was reviewed; the same transaction, so the work
-                // folders in both plans have the same names.
-                o.transactionId = request.plan->transactionId;
-                FlowOptions check = o;
-                check.dryRun = true;
-                const FlowResult again = installArchive(request.archive.toStdString(), toolkit, check);
-                if (again.plan && !samePlan(*request.plan, *again.plan))
-                {
-                    OutcomeView v = failed(operation, Error{codes::kTargetChanged, "the toolkit changed after the plan was "
-                                                            "reviewed; go back to Review to see the new plan", ""});
-                    v.problems << view(Problem{codes::kTargetChanged, toolkit, "The toolkit changed after the plan was "
-                                               "reviewed; nothing was changed. Go back to Review to see the new plan."});
-                    return v;
-                }
-                r = installArchive(request.archive.toStdString(), toolkit, o);
+                p.reviewed = request.plan.get();
             } else if (operation == Operation::Repair) {
-                o.verified = nullptr;  // the repair archive (if any) is verified by the flow
-                r = repairToolkit(toolkit, request.archive.isEmpty() ? std::nullopt
-                                                                     : std::optional<std::string>(request.archive.toStdString()), o);
-            } else {
-                r = uninstallToolkit(toolkit, o);
+                p.options.verified = nullptr;  // the repair archive (if any) is verified by the flow
             }
-            if (r.plan) {
-                ctx.progress.log(InstallService::tr("%n operation(s) planned", "", int(r.plan->ops.size())).toStdString());
-                for (const cudnnsetup::Operation& op : r.plan->ops)
-                    ctx.progress.log(op.describe());
-            }
-            return fromFlow(operation, std::move(r), request, *elevator, ctx);
+            return fromFlow(operation, flow.run(p));
         } catch (const std::exception& e) {
             return failed(operation, Error{codes::kInternal, e.what(), ""});
         }
     });
-#else
-    task->start([operation](TaskContext&) {
-        OutcomeView o;
-        o.operation = operation;
-        o.exitCode = 2;
-        o.headline = tr("Nothing was changed: this build of cudnn-setup does not contain the install engine.");
-        return o;
-    });
-#endif
     return task;
 }
 

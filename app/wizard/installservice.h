@@ -27,7 +27,6 @@ struct InstallRequest {
 class InstallService {
     Q_DECLARE_TR_FUNCTIONS(InstallService)
 public:
-    static bool engineAvailable();
     static Task<PlanView>* plan(const InstallRequest& request, QObject* parent);
     static Task<OutcomeView>* run(Operation operation, const InstallRequest& request, QObject* parent);
     static QString operationName(Operation operation);

@@ -484,6 +484,17 @@ FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& optio
     return archiveFlow(PlanKind::Uninstall, std::nullopt, toolkit, o);
 }
 
+FlowResult runFlow(PlanKind kind, const std::string& archive, const std::string& toolkit, const FlowOptions& options)
+{
+    switch (kind) {
+    case PlanKind::Install: return installArchive(archive, toolkit, options);
+    case PlanKind::Repair:
+        return repairToolkit(toolkit, archive.empty() ? std::nullopt : std::optional(archive), options);
+    case PlanKind::Uninstall: break;
+    }
+    return uninstallToolkit(toolkit, options);
+}
+
 namespace {
 
 Outcome recoverLocked(const std::string& stateDir, const std::optional<std::string>& toolkit, FileOps* files)

@@ -112,6 +112,8 @@ FlowResult installArchive(const std::string& archive, const std::string& toolkit
 FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::string>& archive,
                          const FlowOptions& options);
 FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options);
+// One of the three by kind (archive: "" = none; repair: the recorded one).
+FlowResult runFlow(PlanKind kind, const std::string& archive, const std::string& toolkit, const FlowOptions& options);
 
 // Rolls back (or finishes) the transaction left in stateDir; toolkit: only if it is that one.
 // Takes the state folder's lock (platform/statelock.h): while another process holds it, the

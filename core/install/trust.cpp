@@ -5,6 +5,10 @@
 #include "common/text.h"
 #include "common/u8path.h"
 #include "detect/toolkits.h"
+#include "install/digest.h"
+#include "install/helperargs.h"
+#include "install/helperprogress.h"
+#include "install/installflow.h"
 #include "install/pathedit.h"
 #include "install/toolkitscan.h"
 #include "platform/folderaccess.h"
@@ -124,6 +128,39 @@ std::string planDigest(const Plan& plan)
     for (const char* words : {"notes", "warnings", "problems", "cleanup"})
         j.erase(words);
     return sha256Hex(j.dump());
+}
+
+bool samePlan(const Plan& reviewed, const Plan& now)
+{
+    return planDigest(reviewed) == planDigest(now);
+}
+
+FlowResult applyIntent(const Intent& in, const std::string& stateDir)
+{
+    FlowOptions o;
+    // The archive is opened there, once, with no link followed; the flow reads it only through that
+    // handle (hash, verify, staging), never by its name, which the user may have pointed elsewhere since.
+    if (auto bad = checkElevatedRequest(in, stateDir, &o.archiveFile, &o.manifestRead)) {
+        FlowResult refused;
+        refused.toolkit = in.toolkit;
+        refused.problems.push_back(std::move(*bad));
+        return refused;  // FlowStatus::Usage
+    }
+    o.stateDir = stateDir;
+    o.sha256 = in.sha256;
+    o.manifestPath = in.manifest;
+    o.allowUnknown = in.allowUnknown;
+    o.noPath = in.noPath;
+    o.includeExtraFiles = in.includeExtraFiles;
+    o.newPrefix = in.newPrefix;
+    o.transactionId = in.transactionId;
+    o.reviewedDigest = in.planDigest;
+    o.applyHere = true;
+    o.asHelper = true;
+    // Read by the unelevated side, which cannot see this process's output until it ends.
+    HelperProgressWriter progress(stateDir, in.transactionId);
+    o.progress = &progress;
+    return runFlow(in.kind, in.archive, in.toolkit, o);
 }
 
 bool validTransactionId(const std::string& id)

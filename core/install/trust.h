@@ -19,6 +19,8 @@
 
 namespace cudnnsetup {
 
+struct FlowResult;  // install/installflow.h
+
 // What the user asked for, as the helper's command line carries it (no file: a command
 // line cannot be rewritten while the password / UAC prompt is up).
 struct Intent {
@@ -45,6 +47,17 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
 // hash and authenticity included) and every operation with its undo data, in order. Notes
 // and warnings are words, not acts, and are left out.
 std::string planDigest(const Plan& plan);
+// The one rule for "is this still the plan the user reviewed?": the same digest, so the wizard's
+// check before applying and the helper's check (FlowOptions::reviewedDigest) cannot disagree.
+bool samePlan(const Plan& reviewed, const Plan& now);
+
+// The elevated helper's apply (WiX burn's elevated engine), once its own command line passed
+// (install/helperargs.h) and its state folder was checked: the request checked against the disk
+// (checkElevatedRequest: the archive opened once, the manifest read once, the root a toolkit or
+// a prefix it may make), then the flow with the intent's options only, applied here as the
+// helper, and only if the plan's digest is the reviewed one. Its progress goes to its state
+// folder (install/helperprogress.h) for the caller that waits. Usage when the request is refused.
+FlowResult applyIntent(const Intent& intent, const std::string& stateDir);
 
 // True when `id` can name a work folder: letters, digits and '-' only, 1..64 characters.
 bool validTransactionId(const std::string& id);
