@@ -1,19 +1,17 @@
 #include "installservice.h"
 
-#include "common/problemcodes.h"
-#include "problemtext.h"
-
-#include <QDir>
-
 #include "archive/verifier.h"
+#include "common/problemcodes.h"
 #include "install/engine.h"
 #include "install/installflow.h"
 #include "install/interrupted.h"
-#include "install/privilegedflow.h"
 #include "install/plan.h"
+#include "install/privilegedflow.h"
 #include "install/trust.h"
 #include "platform/elevation.h"
+#include "problemtext.h"
 
+#include <QDir>
 
 namespace cudnnsetup::wizard {
 

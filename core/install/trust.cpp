@@ -5,7 +5,6 @@
 #include "common/text.h"
 #include "common/u8path.h"
 #include "detect/toolkits.h"
-#include "install/digest.h"
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
