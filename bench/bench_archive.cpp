@@ -104,13 +104,15 @@ std::pair<Measured, Measured> bestPair(const std::string& ours, const std::strin
     return {m[0], m[1]};
 }
 
-void freshToolkit(const fs::path& p, const fs::path& state)
+// A CUDA toolkit of the shape's own CUDA version to install into: the planner refuses a build for
+// another CUDA major (cuda-major-mismatch), so the 9.27 / cuda12 shape needs a CUDA 12 toolkit.
+void freshToolkit(const fs::path& p, const fs::path& state, const std::string& cuda)
 {
     fs::remove_all(p);
     fs::remove_all(state);
     for (const char* d : {"bin", "include", "lib/x64"})
         fs::create_directories(p / d);
-    std::ofstream(p / "version.json") << "{\"cuda\":{\"version\":\"11.3.1\"}}";  // a CUDA toolkit to install
+    std::ofstream(p / "version.json") << "{\"cuda\":{\"version\":\"" << cuda << ".0\"}}";
     runShell("sync");
 }
 
@@ -255,7 +257,7 @@ int main(int argc, char** argv)
             line("baseline build's verify, unknown origin", unknownAll[2], true);
         printRounds(unknownRounds, !baseline.empty());
         const fs::path tk = dir / "toolkit", state = dir / "state";
-        auto fresh = [&] { freshToolkit(tk, state); };
+        auto fresh = [&] { freshToolkit(tk, state, shape.spec.cuda); };
         const auto [install, sevenX] =
             bestPair(quote(cli) + " --state-dir " + quote(state.string()) + " install " + a + " --toolkit " +
                          quote(tk.string()) + " --allow-unknown --no-path > /dev/null && sync",
