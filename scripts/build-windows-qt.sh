@@ -108,7 +108,7 @@ CM
 # plugin is not used. jpeg/gif/ico off: the wizard shows only PNG (its icons are
 # rasterised at build time), so those image plugins and bundled libjpeg are not built.
 # The widgets and text features no page of the wizard (or its tests) uses are off too
-# (about 60 of 840 compiles): graphics view, gestures and the kinetic scroller, calendar and
+# (56 of 921 build steps): graphics view, gestures and the kinetic scroller, calendar and
 # date/time editors, MDI, docks, tool box, splash screen, font and colour dialogs, the
 # error-message dialog, LCD number, dial, column view, key sequence editor, data-widget
 # mapper, the undo framework, PDF, the ODF and Markdown writers, animated images (movie),
