@@ -1,4 +1,5 @@
 #include "platform/childprocess.h"
+#include "platform/uniquefd_posix_p.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -19,24 +20,6 @@ namespace cudnnsetup {
 
 namespace {
 
-class Fd {
-public:
-    Fd() = default;
-    explicit Fd(int fd) : m_fd(fd) {}
-    ~Fd() { reset(); }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return m_fd; }
-    void reset()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = -1;
-    }
-
-private:
-    int m_fd = -1;
-};
 
 class SpawnActions {
 public:
@@ -61,12 +44,12 @@ ChildResult runChildProcess(const std::string& program, const std::vector<std::s
         res.error = std::string("pipe: ") + std::strerror(errno);
         return res;
     }
-    Fd outRead(outPipe[0]), outWrite(outPipe[1]);
+    UniqueFd outRead(outPipe[0]), outWrite(outPipe[1]);
     if (::pipe2(errPipe, O_CLOEXEC) != 0) {
         res.error = std::string("pipe: ") + std::strerror(errno);
         return res;
     }
-    Fd errRead(errPipe[0]), errWrite(errPipe[1]);
+    UniqueFd errRead(errPipe[0]), errWrite(errPipe[1]);
 
     SpawnActions actions;
     ::posix_spawn_file_actions_addopen(actions.get(), 0, "/dev/null", O_RDONLY, 0);

@@ -1,4 +1,5 @@
 #include "platform/folderaccess.h"
+#include "platform/uniquefd_posix_p.h"
 
 #include "common/problemcodes.h"
 
@@ -16,33 +17,6 @@ namespace cudnnsetup {
 
 namespace {
 
-class Fd {
-public:
-    explicit Fd(int fd = -1) : m_fd(fd) {}
-    ~Fd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    Fd(Fd&& o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }
-    Fd& operator=(Fd&& o) noexcept
-    {
-        std::swap(m_fd, o.m_fd);
-        return *this;
-    }
-    int get() const { return m_fd; }
-    int release()
-    {
-        const int fd = m_fd;
-        m_fd = -1;
-        return fd;
-    }
-
-private:
-    int m_fd;
-};
 
 // closedir() closes the descriptor fdopendir() took over.
 class Dir {
@@ -108,7 +82,7 @@ Error foreignEntry(const std::filesystem::path& dir, const std::string& entry, c
 Result<Unit> verifyEntries(const std::filesystem::path& top, int dirFd, const std::string& prefix, int depth)
 {
     constexpr int kMaxDepth = 4;  // records/<id>.json is one down; nothing of ours is deeper than that
-    Fd own(::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    UniqueFd own(::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (own.get() < 0)
         return refuse(top, "cannot be listed (" + std::string(std::strerror(errno)) + ").", "openat .");
     Dir list(::fdopendir(own.get()));
@@ -140,7 +114,7 @@ Result<Unit> verifyEntries(const std::filesystem::path& top, int dirFd, const st
         if (S_ISDIR(st.st_mode)) {
             if (depth + 1 >= kMaxDepth)
                 return foreignEntry(top, entry, "is nested deeper than cudnn-setup ever writes");
-            Fd sub(::openat(::dirfd(list.get()), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            UniqueFd sub(::openat(::dirfd(list.get()), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
             if (sub.get() < 0)
                 return foreignEntry(top, entry, "cannot be opened (" + std::string(std::strerror(errno)) + ")");
             if (auto r = verifyEntries(top, sub.get(), prefix + name + "/", depth + 1); !r)
@@ -153,7 +127,7 @@ Result<Unit> verifyEntries(const std::filesystem::path& top, int dirFd, const st
 // Walked from "/" one component at a time with openat(O_NOFOLLOW): no link is followed; a missing
 // component is created (mkdirat) in a parent that only root (or we) can change. *made says whether
 // the last one was made here, in this call.
-Result<Fd> openChain(const std::filesystem::path& dir, mode_t lastMode, bool create, bool* made)
+Result<UniqueFd> openChain(const std::filesystem::path& dir, mode_t lastMode, bool create, bool* made)
 {
     if (!dir.is_absolute())
         return refuse(dir, "must be an absolute path.", "relative");
@@ -166,7 +140,7 @@ Result<Fd> openChain(const std::filesystem::path& dir, mode_t lastMode, bool cre
     for (const std::string& p : parts)
         if (p == "." || p == "..")
             return refuse(dir, "must not contain . or .. components.", p);
-    Fd cur(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    UniqueFd cur(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     std::string at = "/";
     *made = false;
     for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -176,14 +150,14 @@ Result<Fd> openChain(const std::filesystem::path& dir, mode_t lastMode, bool cre
             return refuse(dir, "is inside " + at + ", which users other than root can change; choose a folder whose "
                                "parents only root can write.",
                           "unsafe parent " + at + " uid " + std::to_string(st.st_uid));
-        Fd next(::openat(cur.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        UniqueFd next(::openat(cur.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (next.get() < 0 && errno == ENOENT && create) {
             if (::mkdirat(cur.get(), parts[i].c_str(), last ? lastMode : 0755) == 0)
                 *made = last;
             else if (errno != EEXIST)
                 return refuse(dir, "cannot be created (" + std::string(std::strerror(errno)) + ").",
                               "mkdirat " + parts[i]);
-            next = Fd(::openat(cur.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            next = UniqueFd(::openat(cur.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         }
         if (next.get() < 0) {
             const int err = errno;

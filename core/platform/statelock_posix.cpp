@@ -1,4 +1,5 @@
 #include "platform/statelock.h"
+#include "platform/uniquefd_posix_p.h"
 
 #include "common/problemcodes.h"
 
@@ -16,35 +17,13 @@ namespace cudnnsetup {
 
 namespace {
 
-class Fd {
-public:
-    explicit Fd(int fd = -1) : m_fd(fd) {}
-    ~Fd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);  // closing the last descriptor drops the flock
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    Fd(Fd&& o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }
-    Fd& operator=(Fd&& o) noexcept
-    {
-        std::swap(m_fd, o.m_fd);
-        return *this;
-    }
-    int get() const { return m_fd; }
-    explicit operator bool() const { return m_fd >= 0; }
-
-private:
-    int m_fd;
-};
 
 class PosixStateLock : public StateLock {
 public:
-    explicit PosixStateLock(Fd fd) : m_fd(std::move(fd)) {}
+    explicit PosixStateLock(UniqueFd fd) : m_fd(std::move(fd)) {}
 
 private:
-    Fd m_fd;
+    UniqueFd m_fd;
 };
 
 constexpr const char* kName = "lock";
@@ -69,15 +48,15 @@ bool trustworthy(const struct stat& st)
 // A new lock file, locked before anyone else can open it, put in the old one's place with one
 // rename: whoever holds the old inode (or opened it earlier, to lock it later) holds a file
 // that no longer has the name. Relative to the folder's descriptor; no link followed.
-Fd replaceLock(int dirFd)
+UniqueFd replaceLock(int dirFd)
 {
     const std::string tmp = std::string(kName) + ".new-" + std::to_string(::getpid());
     (void)::unlinkat(dirFd, tmp.c_str(), 0);  // a leftover of a crashed run of this pid
-    Fd fd(::openat(dirFd, tmp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    UniqueFd fd(::openat(dirFd, tmp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!fd || ::fchmod(fd.get(), 0600) != 0 || ::flock(fd.get(), LOCK_EX | LOCK_NB) != 0 ||
         ::renameat(dirFd, tmp.c_str(), dirFd, kName) != 0) {
         (void)::unlinkat(dirFd, tmp.c_str(), 0);
-        return Fd();
+        return UniqueFd();
     }
     return fd;
 }
@@ -113,9 +92,9 @@ Error unusable(const std::string& stateDir, const std::string& what, int err)
 // old file could otherwise each rename a new one over it, and the first would hold a nameless file.
 // Serialised by <state>/lock.replace, which only ever exists owner-only (no earlier version made it;
 // refused otherwise), held for the moment of the check and the rename.
-Result<Fd> replaceUntrustedLock(const std::string& stateDir, int dirFd)
+Result<UniqueFd> replaceUntrustedLock(const std::string& stateDir, int dirFd)
 {
-    Fd mutex(::openat(dirFd, "lock.replace", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    UniqueFd mutex(::openat(dirFd, "lock.replace", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
     if (!mutex)
         return unusable(stateDir, "open lock.replace", errno);
     struct stat st {};
@@ -126,10 +105,10 @@ Result<Fd> replaceUntrustedLock(const std::string& stateDir, int dirFd)
                      "lock.replace mode " + std::to_string(st.st_mode & 07777) + " uid " + std::to_string(st.st_uid)};
     if (::flock(mutex.get(), LOCK_EX) != 0)  // waits: only a process of ours holds it, for a rename's time
         return unusable(stateDir, "flock lock.replace", errno);
-    Fd now(::openat(dirFd, kName, O_RDWR | O_CLOEXEC | O_NOFOLLOW));
+    UniqueFd now(::openat(dirFd, kName, O_RDWR | O_CLOEXEC | O_NOFOLLOW));
     if (now && ::fstat(now.get(), &st) == 0 && trustworthy(st))
         return now;  // replaced by another process meanwhile: that one is the lock now
-    Fd fresh = replaceLock(dirFd);
+    UniqueFd fresh = replaceLock(dirFd);
     if (!fresh)
         return unusable(stateDir, "replace", errno);
     return fresh;
@@ -146,16 +125,16 @@ Result<std::unique_ptr<StateLock>> StateLock::tryAcquire(const std::string& stat
     std::error_code ec;
     if (create)
         std::filesystem::create_directories(stateDir, ec);
-    Fd dir(::open(stateDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    UniqueFd dir(::open(stateDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!dir)
         return unusable(stateDir, "open", errno);
     for (int attempt = 0; attempt < 8; ++attempt) {
-        Fd fd(::openat(dir.get(), kName, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+        UniqueFd fd(::openat(dir.get(), kName, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
         if (!fd) {
             // Someone else's state folder (an administrator's, seen by a standard user): lockable only
             // where its owner lets us read the lock, which this version never does. The elevated
             // helper locks it; this process only reads.
-            Fd readOnly(::openat(dir.get(), kName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+            UniqueFd readOnly(::openat(dir.get(), kName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
             if (!readOnly)
                 return unusable(stateDir, "open", errno);
             if (::flock(readOnly.get(), LOCK_EX | LOCK_NB) != 0)
