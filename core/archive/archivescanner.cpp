@@ -25,11 +25,9 @@ constexpr std::uint32_t kUnixTypeMask = 0170000, kUnixSymlink = 0120000;
 // What is read and hashed in one go: small enough to stay in a core's L2 cache from the read to the hash.
 constexpr std::size_t kHashPiece = 256u << 10;
 
-Error corrupt(const std::string& why) { return Error{codes::kCorruptArchive, why, {}}; }
-
 // libzip reads the archive through this source: positional reads of the one open file (a zip
 // opened by name would be a second open, of whatever the name names by then).
-struct OpenedFileSource {
+struct ZipSourceState {
     std::shared_ptr<const OpenedFile> file;
     std::uint64_t offset = 0;
     zip_error_t error;
@@ -37,7 +35,7 @@ struct OpenedFileSource {
 
 zip_int64_t openedFileCallback(void* state, void* data, zip_uint64_t len, zip_source_cmd_t cmd)
 {
-    auto* s = static_cast<OpenedFileSource*>(state);
+    auto* s = static_cast<ZipSourceState*>(state);
     switch (cmd) {
     case ZIP_SOURCE_OPEN:
         s->offset = 0;
@@ -86,7 +84,7 @@ zip_int64_t openedFileCallback(void* state, void* data, zip_uint64_t len, zip_so
 // zip_open over the open file; null with `err` set (a ZIP_ER_* code) on failure.
 zip_t* openZip(const std::shared_ptr<const OpenedFile>& file, int flags, int& err)
 {
-    auto* state = new OpenedFileSource{file, 0, {}};
+    auto* state = new ZipSourceState{file, 0, {}};
     zip_error_init(&state->error);
     zip_error_t ze;
     zip_error_init(&ze);
@@ -209,11 +207,11 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(std::shared_ptr<con
         zip_error_init_with_code(&ze, err);
         std::string why = std::string("libzip rejects it: ") + zip_error_strerror(&ze);
         zip_error_fini(&ze);
-        return corrupt(why);
+        return corruptArchive(why);
     }
     const zip_int64_t count = zip_get_num_entries(zip.get(), 0);
     if (count < 0 || static_cast<std::uint64_t>(count) != dir->records.size())
-        return corrupt("the central directory entry count is inconsistent");
+        return corruptArchive("the central directory entry count is inconsistent");
 
     std::unique_ptr<ArchiveScanner> scanner(new ArchiveScanner());
     scanner->m_impl->path = path;
@@ -225,10 +223,10 @@ Result<std::unique_ptr<ArchiveScanner>> ArchiveScanner::open(std::shared_ptr<con
         zip_stat_t st;
         zip_stat_init(&st);
         if (zip_stat_index(zip.get(), i, 0, &st) != 0)
-            return corrupt("entry " + std::to_string(i) + " cannot be read: " + zip_strerror(zip.get()));
+            return corruptArchive("entry " + std::to_string(i) + " cannot be read: " + zip_strerror(zip.get()));
         if (st.size != r.size || st.comp_size != r.compressedSize || st.crc != r.crc32 ||
             st.comp_method != r.method)
-            return corrupt("the central directory record of \"" + r.name + "\" is inconsistent");
+            return corruptArchive("the central directory record of \"" + r.name + "\" is inconsistent");
         ZipEntryInfo e;
         e.index = i;
         e.name = st.name ? st.name : r.name;
@@ -328,9 +326,9 @@ Result<std::vector<std::uint8_t>> ArchiveScanner::readHead(const ZipEntryInfo& e
     EntryInflater inflater;
     const EntryOutcome o = inflater.run(entry, &consumer, next, nullptr);
     if (ioError)
-        return corrupt("cannot read the data of \"" + entry.name + "\"");
+        return corruptArchive("cannot read the data of \"" + entry.name + "\"");
     if (!consumer.full() && !o.read)
-        return corrupt("\"" + entry.name + "\" cannot be read: " + o.error);
+        return corruptArchive("\"" + entry.name + "\" cannot be read: " + o.error);
     return head;
 }
 
@@ -566,7 +564,7 @@ Result<ScanResult> ArchiveScanner::scan(const ScanOptions& options)
         return result;
     }
     if (readFailed)
-        return corrupt("the file could not be read to the end (was it changed or truncated while reading?)");
+        return corruptArchive("the file could not be read to the end (was it changed or truncated while reading?)");
     result.sha256 = digest.finishHex();
     return result;
 }

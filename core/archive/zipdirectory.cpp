@@ -21,11 +21,6 @@ constexpr std::size_t kEocdSize = 22;
 constexpr std::size_t kCentralSize = 46;
 constexpr std::size_t kLocalSize = 30;
 
-Error corrupt(const std::string& why)
-{
-    return Error{codes::kCorruptArchive, why, {}};
-}
-
 // Fills the fields that the 32-bit record marks as 0xFFFF.. from the ZIP64 extra field.
 bool applyZip64Extra(CentralRecord& r, const std::uint8_t* extra, std::size_t extraLen, bool needSize,
                      bool needCompressed, bool needOffset)
@@ -104,18 +99,23 @@ bool RandomAccessFile::readShared(std::uint64_t offset, void* buffer, std::size_
     return m_file->readAt(offset, buffer, size);
 }
 
+Error corruptArchive(const std::string& why)
+{
+    return Error{codes::kCorruptArchive, why, {}};
+}
+
 Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)
 {
     const std::uint64_t fileSize = file.size();
     if (fileSize < kEocdSize)
-        return corrupt(fileSize == 0 ? "the file is empty" : "the file is too short to be a zip archive");
+        return corruptArchive(fileSize == 0 ? "the file is empty" : "the file is too short to be a zip archive");
 
     // The end record sits in the last 22 + 65535 (comment) bytes.
     const std::size_t tailLen = static_cast<std::size_t>(std::min<std::uint64_t>(fileSize, kEocdSize + 0xFFFF));
     const std::uint64_t tailStart = fileSize - tailLen;
     std::vector<std::uint8_t> tail(tailLen);
     if (!file.readAt(tailStart, tail.data(), tailLen))
-        return corrupt("the end of the file cannot be read");
+        return corruptArchive("the end of the file cannot be read");
     std::size_t eocd = tailLen;
     for (std::size_t i = tailLen - kEocdSize + 1; i-- > 0;) {
         if (le32(&tail[i]) == kEocdSig && i + kEocdSize + le16(&tail[i + 20]) <= tailLen) {
@@ -124,10 +124,10 @@ Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)
         }
     }
     if (eocd == tailLen)
-        return corrupt("no end-of-central-directory record (not a zip, or truncated)");
+        return corruptArchive("no end-of-central-directory record (not a zip, or truncated)");
     const std::uint8_t* e = &tail[eocd];
     if (le16(e + 4) != 0 || le16(e + 6) != 0)
-        return corrupt("multi-volume (split) zip archives are not supported");
+        return corruptArchive("multi-volume (split) zip archives are not supported");
     std::uint64_t count = le16(e + 10);
     std::uint64_t cdSize = le32(e + 12);
     std::uint64_t cdOffset = le32(e + 16);
@@ -135,29 +135,29 @@ Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)
 
     if (count == 0xFFFF || cdSize == 0xFFFFFFFF || cdOffset == 0xFFFFFFFF) {
         if (eocd < 20)
-            return corrupt("ZIP64 end record locator is missing");
+            return corruptArchive("ZIP64 end record locator is missing");
         const std::uint8_t* loc = &tail[eocd - 20];
         if (le32(loc) != kZip64LocatorSig)
-            return corrupt("ZIP64 end record locator is missing");
+            return corruptArchive("ZIP64 end record locator is missing");
         const std::uint64_t z64 = le64(loc + 8);
         std::uint8_t rec[56];
         if (z64 >= cdLimit || !file.readAt(z64, rec, sizeof rec) || le32(rec) != kZip64EocdSig)
-            return corrupt("ZIP64 end record is missing or unreadable");
+            return corruptArchive("ZIP64 end record is missing or unreadable");
         count = le64(rec + 32);
         cdSize = le64(rec + 40);
         cdOffset = le64(rec + 48);
         cdLimit = z64;
     }
     if (cdOffset > cdLimit || cdSize > cdLimit - cdOffset)
-        return corrupt("the central directory lies outside the file (truncated download?)");
+        return corruptArchive("the central directory lies outside the file (truncated download?)");
     if (cdSize > kMaxCentralDirectoryBytes)
-        return corrupt("the central directory is larger than 16 MiB");
+        return corruptArchive("the central directory is larger than 16 MiB");
     if (count > cdSize / kCentralSize)
-        return corrupt("the central directory claims more entries than it can hold");
+        return corruptArchive("the central directory claims more entries than it can hold");
 
     std::vector<std::uint8_t> cd(static_cast<std::size_t>(cdSize));
     if (!file.readAt(cdOffset, cd.data(), cd.size()))
-        return corrupt("the central directory cannot be read");
+        return corruptArchive("the central directory cannot be read");
 
     ZipDirectory dir;
     dir.centralDirectoryOffset = cdOffset;
@@ -166,11 +166,11 @@ Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)
     std::size_t pos = 0;
     for (std::uint64_t i = 0; i < count; ++i) {
         if (pos + kCentralSize > cd.size() || le32(&cd[pos]) != kCentralSig)
-            return corrupt("central directory record " + std::to_string(i) + " is damaged");
+            return corruptArchive("central directory record " + std::to_string(i) + " is damaged");
         const std::uint8_t* c = &cd[pos];
         const std::size_t nameLen = le16(c + 28), extraLen = le16(c + 30), commentLen = le16(c + 32);
         if (pos + kCentralSize + nameLen + extraLen + commentLen > cd.size())
-            return corrupt("central directory record " + std::to_string(i) + " runs past the directory");
+            return corruptArchive("central directory record " + std::to_string(i) + " runs past the directory");
         CentralRecord r;
         r.versionMadeBy = le16(c + 4);
         r.flags = le16(c + 8);
@@ -184,22 +184,22 @@ Result<ZipDirectory> readZipDirectory(RandomAccessFile& file)
         const bool needSize = r.size == 0xFFFFFFFF, needCompressed = r.compressedSize == 0xFFFFFFFF,
                    needOffset = r.localHeaderOffset == 0xFFFFFFFF;
         if (!applyZip64Extra(r, c + kCentralSize + nameLen, extraLen, needSize, needCompressed, needOffset))
-            return corrupt("the ZIP64 sizes of \"" + r.name + "\" are damaged");
+            return corruptArchive("the ZIP64 sizes of \"" + r.name + "\" are damaged");
         pos += kCentralSize + nameLen + extraLen + commentLen;
 
         std::uint8_t lh[kLocalSize];
         if (r.localHeaderOffset >= cdOffset || !file.readAt(r.localHeaderOffset, lh, sizeof lh) ||
             le32(lh) != kLocalSig)
-            return corrupt("the local header of \"" + r.name + "\" is missing");
+            return corruptArchive("the local header of \"" + r.name + "\" is missing");
         r.localFlags = le16(lh + 6);
         r.localMethod = le16(lh + 8);
         const std::size_t localNameLen = le16(lh + 26), localExtraLen = le16(lh + 28);
         r.dataOffset = r.localHeaderOffset + kLocalSize + localNameLen + localExtraLen;
         if (r.dataOffset > cdOffset || r.compressedSize > cdOffset - r.dataOffset)
-            return corrupt("the data of \"" + r.name + "\" runs past the start of the central directory");
+            return corruptArchive("the data of \"" + r.name + "\" runs past the start of the central directory");
         r.localName.resize(localNameLen);
         if (localNameLen && !file.readAt(r.localHeaderOffset + kLocalSize, r.localName.data(), localNameLen))
-            return corrupt("the local header of \"" + r.name + "\" cannot be read");
+            return corruptArchive("the local header of \"" + r.name + "\" cannot be read");
         dir.records.push_back(std::move(r));
     }
     return dir;

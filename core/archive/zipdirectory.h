@@ -65,6 +65,9 @@ struct ZipDirectory {
 // Largest central directory read into memory; a real cuDNN zip's is a few KiB.
 inline constexpr std::uint64_t kMaxCentralDirectoryBytes = 16ull << 20;
 
+// The error of an archive that is not what it claims to be: code "corrupt-archive" and why.
+Error corruptArchive(const std::string& why);
+
 // Fails with code "corrupt-archive" and a sentence saying what is wrong.
 Result<ZipDirectory> readZipDirectory(RandomAccessFile& file);
 

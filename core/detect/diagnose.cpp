@@ -27,11 +27,6 @@ void report(DetectResult& r, const std::string& code, const std::optional<std::s
     (rules.severity(code) == "warning" ? r.warnings : r.problems).push_back(std::move(p));
 }
 
-std::string dirOf(const std::string& p)
-{
-    return fs::path(p).parent_path().string();
-}
-
 // The toolkit whose bin folder `dir` is, or nullptr.
 const Toolkit* toolkitOfBin(const DetectResult& r, const std::string& dir)
 {

@@ -46,6 +46,11 @@ std::string canonicalKey(const std::string& p)
     return s;
 }
 
+std::string dirOf(const std::string& p)
+{
+    return std::filesystem::path(p).parent_path().string();
+}
+
 bool sameFolder(const std::string& a, const std::string& b)
 {
     return canonicalKey(a) == canonicalKey(b);

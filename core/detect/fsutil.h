@@ -22,5 +22,7 @@ std::vector<std::string> listDirectory(const std::string& dir);
 std::vector<std::string> globFiles(const std::string& dir, const std::string& needle);
 std::optional<std::uint64_t> fileSize(const std::string& p);
 bool sameFolder(const std::string& a, const std::string& b);
+// The folder `p` names a file in (its parent path).
+std::string dirOf(const std::string& p);
 
 }  // namespace cudnnsetup

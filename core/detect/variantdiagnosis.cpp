@@ -23,11 +23,6 @@ void report(DetectResult& r, const std::string& code, const std::string& path, c
     (rules.severity(code) == "warning" ? r.warnings : r.problems).push_back(std::move(p));
 }
 
-std::string dirOf(const std::string& p)
-{
-    return fs::path(p).parent_path().string();
-}
-
 std::string lowerName(const std::string& path)
 {
     return lowerAscii(fs::path(path).filename().string());

@@ -17,12 +17,6 @@ namespace cudnnsetup::validate {
 
 namespace {
 
-#ifdef _WIN32
-constexpr bool kWindows = true;
-#else
-constexpr bool kWindows = false;
-#endif
-
 std::string readFile(const fs::path& p)
 {
     std::ifstream in(p, std::ios::binary);

@@ -8,6 +8,13 @@
 
 namespace cudnnsetup::validate {
 
+// The host the check runs on: what it looks for (DLLs or shared objects, nvcuda.dll or libcuda).
+#ifdef _WIN32
+inline constexpr bool kWindows = true;
+#else
+inline constexpr bool kWindows = false;
+#endif
+
 struct CudnnLocation {
     std::string library;   // full path of libcudnn.so.N / cudnn64_N.dll
     std::string directory; // its folder (the sub-libraries live beside it)

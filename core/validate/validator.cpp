@@ -18,13 +18,7 @@ namespace cudnnsetup::validate {
 
 namespace {
 
-#ifdef _WIN32
-constexpr bool kWindows = true;
-constexpr const char* kDriverName = "nvcuda.dll";
-#else
-constexpr bool kWindows = false;
-constexpr const char* kDriverName = "libcuda.so.1";
-#endif
+constexpr const char* kDriverName = kWindows ? "nvcuda.dll" : "libcuda.so.1";
 
 void add(Problems& ps, std::string code, std::optional<std::string> path, std::string message)
 {
