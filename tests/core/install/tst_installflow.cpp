@@ -606,7 +606,6 @@ private slots:
     void journalBeforeStagingIsRecovered()
     {
         const QStringList before = manifest(m_toolkit);
-        CancelToken cancel;
         class Snapshot : public ProgressSink {
         public:
             Snapshot(QString from, QString to) : m_from(std::move(from)), m_to(std::move(to)) {}
