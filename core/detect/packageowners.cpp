@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 namespace fs = std::filesystem;
 
@@ -32,14 +33,25 @@ std::vector<std::string> spellings(const std::string& abs)
 std::map<std::string, std::string> dpkgOwnersOf(const std::vector<std::string>& absolutePaths,
                                                 const std::string& dpkgInfoDir)
 {
-    std::map<std::string, std::string> wanted;  // spelling -> the path asked about
+    std::map<std::string, std::string, std::less<>> wanted;  // spelling -> the path asked about
     for (const std::string& a : absolutePaths)
         for (const std::string& s : spellings(a))
             wanted.emplace(s, a);
     std::map<std::string, std::string> owners;
     if (wanted.empty())
         return owners;
+    // The database lists every file of every package (a desktop's is 150,000 lines and more), and
+    // each plan of a toolkit asks: a line is looked up only when it starts with what every path
+    // asked about shares (the toolkit's folder, as a rule), so most lines cost one comparison.
+    std::string_view shared = wanted.begin()->first;
+    for (const auto& [spelling, path] : wanted) {
+        std::size_t n = 0;
+        while (n < shared.size() && n < spelling.size() && shared[n] == spelling[n])
+            ++n;
+        shared = shared.substr(0, n);
+    }
     std::error_code ec;
+    std::string text;
     for (const auto& e : fs::directory_iterator(pathOf(dpkgInfoDir), ec)) {
         const std::string name = utf8Of(e.path().filename());
         if (!name.ends_with(".list"))
@@ -47,11 +59,21 @@ std::map<std::string, std::string> dpkgOwnersOf(const std::vector<std::string>& 
         std::string package = name.substr(0, name.size() - 5);
         if (const auto colon = package.find(':'); colon != std::string::npos)
             package.resize(colon);  // libcudnn9-cuda-12:amd64
-        std::ifstream in(e.path());
-        std::string line;
-        while (std::getline(in, line))
+        std::ifstream in(e.path(), std::ios::binary);
+        text.clear();
+        char piece[1 << 16];
+        while (in.read(piece, sizeof piece) || in.gcount() > 0)
+            text.append(piece, static_cast<std::size_t>(in.gcount()));
+        std::string_view rest = text;
+        while (!rest.empty()) {
+            const std::size_t end = std::min(rest.find('\n'), rest.size());
+            const std::string_view line = rest.substr(0, end);
+            rest.remove_prefix(std::min(end + 1, rest.size()));
+            if (!line.starts_with(shared))
+                continue;
             if (auto it = wanted.find(line); it != wanted.end())
                 owners.emplace(it->second, package);
+        }
     }
     return owners;
 }
