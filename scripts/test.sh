@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start 2: install what is missing, build everything, and run every test.
-#   scripts/test.sh            the whole proof (what .ci/run runs): native suite, Windows build
-#                              and its Wine suites, fuzzing, the sanitized suite
+#   scripts/test.sh            the whole proof (what .ci/run runs): the Windows build, the
+#                              sanitized native tree and every suite in it (the Wine suites
+#                              too), fuzzing
 #   scripts/test.sh --quick    the everyday tier: the native build and every suite that needs no
 #                              Wine, fuzzing or sanitizers (labels wine and windows left out)
 #   scripts/test.sh ARGS...    the native build and CTest with ARGS (-R, -L ...): a partial run
@@ -51,27 +52,43 @@ if [ $windows = 1 ]; then
   cmake --preset windows-mingw >/dev/null
   phase "build windows-mingw" cmake --build --preset windows-mingw || finish 1
 fi
-# The ci tree: the native tool, the wizard, every test program, and the console tool a second
-# time with the test hooks compiled out (app/hooks-off/cudnn-setup-cli, for tst_cli_release and
-# tst_cli_pkexec: a release build honours no hook) from the same objects.
-cmake --preset ci >/dev/null
-phase "build ci" cmake --build --preset ci || finish 1
+# One native tree per run. The whole proof builds the sanitize tree (clang, ASan + UBSan, warnings
+# are errors): it runs every CTest suite, the Wine suites among them, and then the fuzz targets
+# (scripts/ci-extra.sh); each native suite runs once, sanitized. A partial run (--quick, or
+# arguments for CTest) builds the ci tree (gcc -O1, unsanitized: quicker to build and to run).
+# Either tree links app/hooks-off/cudnn-setup-cli, the console tool with the test hooks compiled
+# out (only core/common/testhooks.cpp differs), which tst_cli_release and tst_cli_pkexec run as
+# the release build.
+full=0
+if [ $quick = 0 ] && [ $# -eq 0 ]; then full=1; fi
+tree=ci
+[ $full = 1 ] && tree=sanitize
+cmake --preset $tree >/dev/null
+if [ $tree = sanitize ]; then
+  phase "build sanitize (clang, ASan+UBSan, fuzzers)" cmake --build --preset sanitize || finish 1
+else
+  phase "build ci" cmake --build --preset ci || finish 1
+fi
 suite=0
 if [ $quick = 1 ]; then
   phase "ctest ci (quick: no wine, windows)" ctest --preset ci -j2 -LE 'wine|windows' || suite=$?
+elif [ $full = 1 ]; then
+  # Its output is kept too (build/sanitize/ctest-output.txt): the summary quotes CTest's verdict.
+  phase "ctest sanitize (every suite)" bash -c 'ctest --preset sanitize -j2 2>&1 | tee build/sanitize/ctest-output.txt; exit "${PIPESTATUS[0]}"' || suite=$?
 else
   phase "ctest ci" ctest --preset ci -j2 "$@" || suite=$?
 fi
-# The run's full log, kept before anything else runs CTest in build/ci (even --show-only
-# writes LastTest.log anew): the per-label times and the crash-point lines are read from it.
-cp build/ci/Testing/Temporary/LastTest.log build/ci/ctest-ci.log 2>/dev/null || : >build/ci/ctest-ci.log
-python3 scripts/ctest-labels.py build/ci build/ci/ctest-ci.log >>"$phases" || true
-# Fuzzing, the sanitized suite and one summary line per kind (scripts/ci-extra.sh), on a
-# full run only: --quick or arguments for CTest mean a partial one. CUDNN_SETUP_NO_EXTRA=1
-# leaves them out.
+# The run's full log, kept before anything else runs CTest in the tree (even --show-only
+# writes LastTest.log anew): the per-label times, the skips and the crash-point lines are read
+# from it.
+log=build/$tree/ctest-$tree.log
+cp build/$tree/Testing/Temporary/LastTest.log "$log" 2>/dev/null || : >"$log"
+python3 scripts/ctest-labels.py build/$tree "$log" >>"$phases" || true
+# Fuzzing and one summary line per kind (scripts/ci-extra.sh), on a full run only.
+# CUDNN_SETUP_NO_EXTRA=1 leaves them out.
 extra=0
-if [ $quick = 0 ] && [ $# -eq 0 ] && [ "${CUDNN_SETUP_NO_EXTRA:-0}" != 1 ]; then
-  scripts/ci-extra.sh || extra=$?
+if [ $full = 1 ] && [ "${CUDNN_SETUP_NO_EXTRA:-0}" != 1 ]; then
+  scripts/ci-extra.sh "$log" || extra=$?
 fi
 [ "$suite" -eq 0 ] || finish "$suite"
 finish "$extra"
