@@ -244,7 +244,7 @@ private slots:
         env.remove("CUDNN_SETUP_TEST_OP_DELAY_MS");
         env.insert("CUDNN_SETUP_LDSOCONF_DIR", confDir);
         env.insert("CUDNN_SETUP_LDCONFIG", "true");  // never the real /sbin/ldconfig from a test
-        // The sanitized suite (ci-sanitize): LeakSanitizer refuses to run under ptrace and would
+        // The sanitized suite (the sanitize tree): LeakSanitizer refuses to run under ptrace and would
         // fail the traced tool at exit; leaks are checked by every other test of that suite.
         const QString asan = env.value("ASAN_OPTIONS");
         env.insert("ASAN_OPTIONS", (asan.isEmpty() ? QString() : asan + ":") + "detect_leaks=0");
