@@ -14,6 +14,7 @@ struct Problem {
     std::string code;                 // stable string, e.g. "unsafe-path"
     std::optional<std::string> path;  // the entry or file it concerns, if any
     std::string message;              // one sentence for a person, naming the file and the fix
+    bool operator==(const Problem&) const = default;
 };
 
 using Problems = std::vector<Problem>;

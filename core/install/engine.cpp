@@ -243,11 +243,11 @@ std::optional<Error> Engine::undo(const Plan& plan, const Operation& op, bool ke
     return std::nullopt;
 }
 
-void Engine::rollBack(JournalDoc& doc, const std::string& journal, Outcome& out)
+void Engine::rollBack(JournalDoc& doc, JournalWriter& journal, Outcome& out)
 {
     out.rolledBack = true;
     doc.status = JournalStatus::RollingBack;
-    (void)writeJournal(m_files, journal, doc);  // best effort: the undo below is idempotent either way
+    (void)journal.write(doc);  // best effort: the undo below is idempotent either way
     Problems failed;
     for (long i = std::min<long>(doc.started, long(doc.plan.ops.size()) - 1); i >= 0; --i) {
         const Operation& op = doc.plan.ops[std::size_t(i)];
@@ -266,13 +266,14 @@ void Engine::rollBack(JournalDoc& doc, const std::string& journal, Outcome& out)
     }
     out.notRestored = failed;
     if (failed.empty()) {
-        if (auto r = m_files.removeFile(journal); !r)
-            out.notes.push_back("the finished journal " + journal + " could not be removed: " + r.error().message);
+        if (auto r = m_files.removeFile(journal.path()); !r)
+            out.notes.push_back("the finished journal " + journal.path() + " could not be removed: " +
+                                r.error().message);
         pruneIfEmpty(doc.plan.toolkit + "/.cudnn-setup");
     } else {
         doc.status = JournalStatus::RollbackIncomplete;
         doc.notRestored = failed;
-        (void)writeJournal(m_files, journal, doc);
+        (void)journal.write(doc);
     }
 }
 
@@ -307,7 +308,7 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         out.problems = plan.problems;
         return out;  // nothing started: exit 3, unchanged
     }
-    const std::string journal = journalPathIn(plan.stateDir);
+    JournalWriter journal(m_files, journalPathIn(plan.stateDir));
     if (auto r = m_files.createDirectories(plan.stateDir); !r) {
         out.problems.push_back(toProblem(r.error(), plan.stateDir));
         return out;
@@ -326,8 +327,8 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
             break;
         }
         doc.started = long(i);
-        if (auto r = writeJournal(m_files, journal, doc); !r) {
-            out.problems.push_back(toProblem(r.error(), journal));
+        if (auto r = journal.write(doc); !r) {
+            out.problems.push_back(toProblem(r.error(), journal.path()));
             // The journal does not name op i: nothing of it ran; undo up to i-1.
             doc.started = long(i) - 1;
             break;
@@ -352,7 +353,7 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         }
         // What a folder's undo may remove is only what this transaction made: say so on the disk.
         if (doc.plan.ops[i].kind == OpKind::CreateDirectory)
-            (void)writeJournal(m_files, journal, doc);
+            (void)journal.write(doc);
         out.actions.push_back(action(doc.plan.ops[i], "done"));
         if (m_hooks.afterOperation)
             m_hooks.afterOperation(i, doc.plan.ops[i]);
@@ -362,10 +363,10 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         return out;
     }
     doc.status = JournalStatus::Committed;
-    if (auto r = writeJournal(m_files, journal, doc); !r) {
+    if (auto r = journal.write(doc); !r) {
         // The record is written, every file is in place: a lost commit mark would make
         // recover undo a finished install, so say so instead of pretending.
-        out.problems.push_back(toProblem(r.error(), journal));
+        out.problems.push_back(toProblem(r.error(), journal.path()));
         rollBack(doc, journal, out);
         return out;
     }
@@ -375,7 +376,7 @@ Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progre
         if (op.kind == OpKind::WriteRecord)
             out.record = op.record;
     cleanupAfterCommit(doc.plan);
-    (void)m_files.removeFile(journal);
+    (void)m_files.removeFile(journal.path());
     out.ok = true;
     return out;
 }
@@ -410,7 +411,8 @@ Outcome Engine::recover(const std::string& stateDir, const std::optional<std::st
                             " had finished; its clean-up was completed");
         return out;
     }
-    rollBack(doc, journal, out);
+    JournalWriter writer(m_files, journal);
+    rollBack(doc, writer, out);
     out.ok = out.notRestored.empty();
     out.notes.push_back("rolled back the interrupted " + std::string(toString(doc.plan.kind)) + " of " +
                         doc.plan.toolkit);

@@ -80,7 +80,7 @@ private:
     std::optional<Error> perform(Plan& plan, std::size_t index, const CancelToken* cancel, ProgressSink* progress);
     // inProgress: op is the journal's `started` one, which may have been cut off mid-way.
     std::optional<Error> undo(const Plan& plan, const Operation& op, bool keepWork, bool inProgress);
-    void rollBack(JournalDoc& doc, const std::string& journal, Outcome& out);
+    void rollBack(JournalDoc& doc, JournalWriter& journal, Outcome& out);
     void cleanupAfterCommit(const Plan& plan);
     void pruneIfEmpty(const std::string& dir);
 

@@ -20,14 +20,42 @@ std::string journalPathIn(const std::string& stateDir)
     return stateDir + "/journal.json";
 }
 
+Result<Unit> JournalWriter::write(const JournalDoc& doc)
+{
+    const std::vector<Operation>& ops = doc.plan.ops;
+    m_ops.resize(ops.size());
+    std::size_t size = 0;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        Written& w = m_ops[i];
+        if (w.json.empty() || !(w.op == ops[i])) {
+            w.op = ops[i];
+            w.json = toJson(ops[i]).dump();
+        }
+        size += w.json.size() + 2;
+    }
+    // {"format":1,...,"plan":{...the plan but its operations...,"operations":[\n op,\n op\n]}}
+    const nlohmann::json head{{"format", 1},
+                              {"status", std::string(toString(doc.status))},
+                              {"started", doc.started},
+                              {"not_restored", toJson(doc.notRestored)}};
+    const std::string headText = head.dump(), planText = planHeaderToJson(doc.plan).dump();
+    std::string text;
+    text.reserve(headText.size() + planText.size() + size + 64);
+    text.append(headText, 0, headText.size() - 1);  // both are objects with members: drop the '}'
+    text += ",\"plan\":";
+    text.append(planText, 0, planText.size() - 1);
+    text += ",\"operations\":[";
+    for (std::size_t i = 0; i < m_ops.size(); ++i) {
+        text += i ? ",\n" : "\n";
+        text += m_ops[i].json;
+    }
+    text += "\n]}}\n";
+    return m_files.writeFileAtomic(m_path, text);
+}
+
 Result<Unit> writeJournal(FileOps& files, const std::string& path, const JournalDoc& doc)
 {
-    const nlohmann::json j{{"format", 1},
-                           {"status", std::string(toString(doc.status))},
-                           {"started", doc.started},
-                           {"not_restored", toJson(doc.notRestored)},
-                           {"plan", toJson(doc.plan)}};
-    return files.writeFileAtomic(path, j.dump(1));
+    return JournalWriter(files, path).write(doc);
 }
 
 Result<std::optional<JournalDoc>> loadJournal(FileOps& files, const std::string& path)

@@ -58,6 +58,8 @@ struct Operation {
     std::optional<nlohmann::json> record;  // null: delete the record
 
     std::string describe() const;   // one line for the plan printout and actions[]
+    // Every field (the journal writer reuses an operation's JSON while it compares equal).
+    bool operator==(const Operation&) const = default;
 };
 
 nlohmann::json toJson(const Operation& op);

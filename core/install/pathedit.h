@@ -36,11 +36,13 @@ bool isCudaBinEntry(std::string_view normalizedEntry);
 struct PathInsert {
     std::string entry;       // exactly as written
     std::size_t index = 0;   // position in the result
+    bool operator==(const PathInsert&) const = default;
 };
 struct PathMove {
     std::string entry;       // exactly as it was spelled
     std::size_t from = 0;    // position before
     std::size_t to = 0;      // position after
+    bool operator==(const PathMove&) const = default;
 };
 
 // What adding did, kept in the install record so that removing can undo exactly that.
@@ -52,6 +54,7 @@ struct PathEdit {
     std::vector<std::string> changes;  // one sentence per change, for the report
     Problems warnings;                 // "path-long"
     bool changed() const { return before != after; }
+    bool operator==(const PathEdit&) const = default;
 };
 
 // Puts each of `bins` (the toolkit's bin, then bin\x64 where used) ahead of every

@@ -157,6 +157,8 @@ struct Plan {
 };
 
 nlohmann::json toJson(const Plan& plan);
+// toJson(plan) without its "operations" (the journal writer adds them, each kept from its last write).
+nlohmann::json planHeaderToJson(const Plan& plan);
 Plan planFromJson(const nlohmann::json& j);  // throws nlohmann::json::exception
 nlohmann::json toJson(const ArchiveInfo& a);
 ArchiveInfo archiveInfoFromJson(const nlohmann::json& j);

@@ -47,6 +47,13 @@ nlohmann::json toJson(const Plan& plan)
     nlohmann::json ops = nlohmann::json::array();
     for (const Operation& op : plan.ops)
         ops.push_back(toJson(op));
+    nlohmann::json j = planHeaderToJson(plan);
+    j["operations"] = std::move(ops);
+    return j;
+}
+
+nlohmann::json planHeaderToJson(const Plan& plan)
+{
     nlohmann::json j{{"format", 1},
             {"kind", std::string(toString(plan.kind))},
             {"toolkit", plan.toolkit},
@@ -58,7 +65,6 @@ nlohmann::json toJson(const Plan& plan)
             {"record_path", plan.recordPath},
             {"archive", plan.archive ? toJson(*plan.archive) : nlohmann::json(nullptr)},
             {"include_extra_files", plan.includeExtraFiles},
-            {"operations", ops},
             {"notes", plan.notes},
             {"problems", toJson(plan.problems)},
             {"warnings", toJson(plan.warnings)},
