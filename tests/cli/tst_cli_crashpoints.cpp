@@ -15,6 +15,7 @@
 #include "common/testhooks.h"
 #include "installfixture.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -441,5 +442,18 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCrashPoints)
+// One row walks up to 140 points (each a run of the tool and a recover): more than Qt Test's default
+// 5 minutes per function on a sanitized build under load. Two walks run by hand side by side ended
+// at that watchdog ("Test function timed out", inside a normal run of the tool), which looked like a
+// hang; their rows took 180-240 s alone. So the limit is the test's own, the same run by CTest or by
+// hand (an explicit QTEST_FUNCTION_TIMEOUT still wins); CTest's TIMEOUT is the same 15 minutes.
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QTEST_FUNCTION_TIMEOUT"))
+        qputenv("QTEST_FUNCTION_TIMEOUT", "900000");
+    QCoreApplication app(argc, argv);
+    TestCliCrashPoints test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_cli_crashpoints.moc"
