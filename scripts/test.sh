@@ -42,16 +42,6 @@ finish() {
 phase "packages (scripts/deps.sh test)" scripts/deps.sh test
 windows=1
 if [ $quick = 1 ] || [ $# -gt 0 ] || [ "${CUDNN_SETUP_NO_WINDOWS:-0}" = 1 ]; then windows=0; fi
-# The Windows wizard, the console tool and their Wine test programs (label "wine"): the first
-# run on a machine cross-builds libcrypto, libzip, ISA-L and GoogleTest and a static Qt 6
-# (scripts/build-windows-deps.sh, scripts/build-windows-qt.sh); later runs reuse both.
-# CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then report "skipped", not "passed").
-if [ $windows = 1 ]; then
-  phase "windows libraries (cached)" scripts/build-windows-deps.sh || finish 1
-  phase "windows qt (cached)" scripts/build-windows-qt.sh || finish 1
-  cmake --preset windows-mingw >/dev/null
-  phase "build windows-mingw" cmake --build --preset windows-mingw || finish 1
-fi
 # One native tree per run. The whole proof builds the sanitize tree (clang, ASan + UBSan, warnings
 # are errors): it runs every CTest suite, the Wine suites among them, and then the fuzz targets
 # (scripts/ci-extra.sh); each native suite runs once, sanitized. A partial run (--quick, or
@@ -63,11 +53,49 @@ full=0
 if [ $quick = 0 ] && [ $# -eq 0 ]; then full=1; fi
 tree=ci
 [ $full = 1 ] && tree=sanitize
-cmake --preset $tree >/dev/null
-if [ $tree = sanitize ]; then
-  phase "build sanitize (clang, ASan+UBSan, fuzzers)" cmake --build --preset sanitize || finish 1
+# The native tree builds side by side with the Windows chain below (it needs nothing of it until
+# CTest runs the Wine suites): the chain's configure scripts, links and the mingw build's Wine
+# steps leave a core idle about a quarter of the time (docs/testing.md), and the native build
+# fills it. Its output goes to build/build-TREE.log and is shown when it has ended.
+native_log=build/build-$tree.log
+native_took=build/build-$tree.seconds
+native_name="build $tree"
+[ $tree = sanitize ] && native_name="build sanitize (clang, ASan+UBSan, fuzzers)"
+build_native() {
+  local start=$SECONDS rc=0
+  { cmake --preset $tree >/dev/null && cmake --build --preset $tree; } >"$native_log" 2>&1 || rc=$?
+  echo $((SECONDS - start)) >"$native_took"
+  return $rc
+}
+# native_done RC: shows the native build's output and records its phase line.
+native_done() {
+  local rc=$1
+  if [ "$rc" -eq 0 ]; then tail -n 3 "$native_log"; else cat "$native_log"; fi
+  printf 'phase: %-44s %5d s%s\n' "$native_name${2:-}" "$(cat "$native_took" 2>/dev/null || echo 0)" \
+    "$([ "$rc" -eq 0 ] || echo "  (FAILED, exit $rc)")" >>"$phases"
+  return "$rc"
+}
+# The Windows wizard, the console tool and their Wine test programs (label "wine"): the first
+# run on a machine cross-builds libcrypto, libzip, ISA-L and GoogleTest and a static Qt 6
+# (scripts/build-windows-deps.sh, scripts/build-windows-qt.sh); later runs reuse both.
+# CUDNN_SETUP_NO_WINDOWS=1 leaves it out (the wine tests then report "skipped", not "passed").
+if [ $windows = 1 ]; then
+  # Its own process group (job control on for the launch), so a failure of the chain stops the
+  # whole native build, compilers included.
+  set -m; build_native & native_pid=$!; set +m
+  stop_native() { kill -- "-$native_pid" 2>/dev/null; wait "$native_pid" 2>/dev/null; finish 1; }
+  side_start=$SECONDS
+  phase "windows libraries (cached)" scripts/build-windows-deps.sh || stop_native
+  phase "windows qt (cached)" scripts/build-windows-qt.sh || stop_native
+  cmake --preset windows-mingw >/dev/null
+  phase "build windows-mingw" cmake --build --preset windows-mingw || stop_native
+  native=0
+  wait "$native_pid" || native=$?
+  native_done $native "  (beside the Windows build)" || finish 1
+  printf 'phase: %-44s %5d s\n' "  both builds, side by side (wall)" $((SECONDS - side_start)) >>"$phases"
 else
-  phase "build ci" cmake --build --preset ci || finish 1
+  build_native && native=0 || native=$?
+  native_done $native || finish 1
 fi
 suite=0
 if [ $quick = 1 ]; then
