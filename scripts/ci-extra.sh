@@ -11,7 +11,7 @@
 # mind it), so the core is compiled once for the suites and the fuzzers. Every native suite runs
 # there, once: core, CLI, the wizard's GUI suites offscreen, the fuzz replays, the archives past
 # 2 and 4 GiB (tst_bigarchive, its memory bound with a 16 MB ASan quarantine), the crash points
-# (tst_cli_crashpoints; the elevated rows' helper under strace runs without the leak check, which
+# (tst_cli_crashpoints; the elevated rows' helper under ptrace runs without the leak check, which
 # needs ptrace itself) and the Wine suites' driver (the Windows programs are the windows-mingw
 # tree's: mingw has no ASan). The sanitizers' first run (then with gcc) found an ODR violation
 # (two PathState classes) that showed as a use-after-free. Leaks are checked;
@@ -55,7 +55,7 @@ else
 fi
 
 # Crash points and skips come from the CTest run of scripts/test.sh (LOG): one line per row
-# of tst_cli_crashpoints (the hook rows and the elevated helper's, killed by strace) and of the
+# of tst_cli_crashpoints (the hook rows and the elevated helper's, killed from outside by tests/cli/syscallkill) and of the
 # Wine program wine.tst_win_crashpoints (TerminateProcess), whose output the run's log holds too.
 points=$(tr -d '\r' <"$log" 2>/dev/null | sed -n 's/.*crash points: //p')
 if [ -n "$points" ]; then

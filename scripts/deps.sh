@@ -20,9 +20,9 @@ if [ "${1:-build}" = test ]; then
   # host's Qt 6.4.2 tools above), its icons rasterised by rsvg-convert (no Qt Svg for Windows).
   # x11-utils: xwininfo, to see the wizard's window appear under Wine (tests/wine/run-wine.sh start).
   want+=(librsvg2-bin x11-utils)
-  # strace: kills the elevated helper at each journal step from outside (it reads no test
-  # hook), by syscall fault injection (tests/cli/tst_cli_crashpoints.cpp),
-  # and reads the install's fsync/rename calls (tests/cli/tst_cli_durability).
+  # strace: lists the elevated helper's journal steps, at which tests/cli/syscallkill then kills
+  # it from outside (it reads no test hook; tests/cli/tst_cli_crashpoints.cpp), and reads the
+  # install's fsync/rename calls (tests/cli/tst_cli_durability).
   want+=(strace)
   # pkexec (with polkitd), dbus-daemon, dbus-send: the real Linux elevation, on a bus of the
   # test's own in a mount namespace (tests/cli/tst_cli_pkexec.cpp).

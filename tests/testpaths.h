@@ -22,5 +22,6 @@ QString polkitPolicyFile();  // the polkit action file this tree generated (inst
 QString polkitAction();
 QString polkitHelper();      // the program the polkit action names
 QString windowsBuildDir();   // the windows-mingw tree the Wine suites run
+QString syscallKill();       // tests/cli/syscallkill.cpp (Linux; empty elsewhere)
 
 }  // namespace cudnnsetup::testpaths

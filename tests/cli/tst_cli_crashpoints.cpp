@@ -4,12 +4,12 @@
 // and the install records must be byte-identical to before (killed mid-way: rolled back) or
 // to the complete result (killed after the commit mark: finished).
 // The elevated helper reads no hook in any build (testhooks::disable, a security rule), so
-// the rows where it is the process that dies kill it from outside: strace is its launcher
-// (what pkexec is for real, CUDNN_SETUP_ELEVATOR) and its syscall fault injection sends
-// SIGKILL on entry to the helper's Nth renameat or fsync. One un-killed run under strace
-// lists the helper's journal writes (each a write + fsync of journal.json.tmp, the renameat
-// that publishes it, the fsync of the state folder that makes it durable) and the renames
-// of the operations themselves; then it is killed at each of them, by index.
+// the rows where it is the process that dies kill it from outside, through its launcher (what
+// pkexec is for real, CUDNN_SETUP_ELEVATOR). One un-killed run under strace lists the helper's
+// journal writes (each a write + fsync of journal.json.tmp, the renameat that publishes it, the
+// fsync of the state folder that makes it durable) and the renames of the operations
+// themselves; then syscallkill (tests/cli/syscallkill.cpp: seccomp + ptrace) kills it at each
+// of them, by index: SIGKILL on entry to the helper's Nth renameat or fsync.
 #include "clirunner.h"
 #include "testpaths.h"
 #include "common/testhooks.h"
@@ -89,8 +89,9 @@ public:
 };
 
 // One kill of the elevated helper: SIGKILL on entry to its `when`-th `syscall` (main thread:
-// strace without -f follows no other thread, and the journal and the renames of the operations
-// are all written there), so that call never runs.
+// strace without -f, which counts them, follows no other thread, syscallkill counts that thread's
+// alone, and the journal and the renames of the operations are all written there), so that call
+// never runs.
 struct StracePoint {
     QString syscall;  // renameat or fsync
     int when = 0;
@@ -153,14 +154,25 @@ QString stracePath()
     return QStandardPaths::findExecutable(QStringLiteral("strace"));
 }
 
-// The launcher the tool runs the helper with: strace, counting (-o trace) or killing (-o /dev/null).
-void writeLauncher(const QString& script, const QString& strace, const QString& output, const StracePoint* kill)
+// The launcher the tool runs the helper with: strace, counting (-o trace), for the one un-killed run
+// that lists the points.
+void writeCountingLauncher(const QString& script, const QString& strace, const QString& trace)
 {
-    QString inject;
-    if (kill)
-        inject = QStringLiteral(" -e inject=%1:signal=SIGKILL:when=%2").arg(kill->syscall).arg(kill->when);
-    writeAll(script, QStringLiteral("#!/bin/sh\n%4exec '%1' -qq -y -o '%2' -e trace=renameat,fsync%3 \"$@\"\n")
-                         .arg(strace, output, inject, QLatin1String(kNoLeakCheckUnderTrace))
+    writeAll(script, QStringLiteral("#!/bin/sh\n%3exec '%1' -qq -y -o '%2' -e trace=renameat,fsync \"$@\"\n")
+                         .arg(strace, trace, QLatin1String(kNoLeakCheckUnderTrace))
+                         .toUtf8());
+    QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+// ... and for each kill: syscallkill (tests/cli/syscallkill.cpp), SIGKILL on entry to the main
+// thread's `when`-th call, what strace's fault injection did, but stopping the helper only at that
+// system call instead of at every one (strace without --seccomp-bpf stops at each entry and exit).
+void writeKillingLauncher(const QString& script, const StracePoint& kill)
+{
+    writeAll(script, QStringLiteral("#!/bin/sh\n%4exec '%1' %2 %3 \"$@\"\n")
+                         .arg(cudnnsetup::testpaths::syscallKill(), kill.syscall)
+                         .arg(kill.when)
+                         .arg(QLatin1String(kNoLeakCheckUnderTrace))
                          .toUtf8());
     QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }
@@ -200,7 +212,7 @@ private:
     // now killed at each of its points, the tool reports the dead helper, and `recover` runs as
     // the elevated side would (this process is root, or the state folder is its own).
     static void killHelperAtEveryStep(const Scene& s, const QStringList& args, const QProcessEnvironment& env,
-                                      const QString& launcher, const QString& strace, const QString& trace,
+                                      const QString& launcher, const QString& trace,
                                       const QString& operation, int ops, int minimum, const Snapshot& before,
                                       const Snapshot& complete)
     {
@@ -213,10 +225,10 @@ private:
         int killed = 0, publish = 0, durable = 0, act = 0, finished = 0;
         for (const StracePoint& point : points) {
             s.restore();
-            writeLauncher(launcher, strace, "/dev/null", &point);
+            writeKillingLauncher(launcher, point);
             const QString name = QStringLiteral("%1 #%2 (%3)").arg(point.syscall).arg(point.when).arg(point.what);
             const CliRun run = runCli(args, env);
-            // The helper died (strace re-raises its SIGKILL): the tool itself says so and ends.
+            // The helper died (syscallkill re-raises its SIGKILL): the tool itself says so and ends.
             QVERIFY2(run.exitCode > 0, qPrintable(name + ": " + run.out + run.err));
             const QJsonArray problems = run.json().object()["problems"].toArray();
             QVERIFY2(!problems.isEmpty() && problems.at(0).toObject()["code"].toString() == "elevation-failed",
@@ -239,7 +251,7 @@ private:
             if (QTest::currentTestFailed())
                 return;
         }
-        qInfo("crash points: %s (elevated helper, killed by strace): %d killed and recovered (%d operations, %d "
+        qInfo("crash points: %s (elevated helper, killed at a system call from outside): %d killed and recovered (%d operations, %d "
               "journal writes: %d killed at the rename that publishes one, %d at the fsync of the state folder "
               "after it; %d at an operation's own rename; %d of them past the commit mark)",
               qPrintable(operation), killed, ops, journalWrites, publish, durable, act, finished);
@@ -326,11 +338,18 @@ private slots:
             if (strace.isEmpty())
                 QSKIP("strace is not installed (scripts/deps.sh test installs it): it is what kills the elevated "
                       "helper, which reads no hook");
+            if (cudnnsetup::testpaths::syscallKill().isEmpty())
+                QSKIP("no syscallkill in this build (Linux only): it is what kills the elevated helper");
             QProcess probe;
             probe.start(strace, {"-qq", "-o", "/dev/null", "true"});
             if (!probe.waitForFinished(30000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
-                QSKIP(qPrintable("ptrace is not permitted here, so strace cannot kill the elevated helper: " +
+                QSKIP(qPrintable("ptrace is not permitted here, so strace cannot count the elevated helper's calls: " +
                                  QString::fromUtf8(probe.readAllStandardError()).trimmed()));
+            // syscallkill needs ptrace and a seccomp filter: `true` makes no fsync, so it ends as itself.
+            probe.start(cudnnsetup::testpaths::syscallKill(), {"fsync", "1", "true"});
+            if (!probe.waitForFinished(30000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+                QSKIP(qPrintable("ptrace or seccomp is not permitted here, so syscallkill cannot kill the elevated "
+                                 "helper: " + QString::fromUtf8(probe.readAllStandardError()).trimmed()));
         }
         QTemporaryDir dir;
         const Scene s(dir.path());
@@ -374,7 +393,7 @@ private slots:
         const QString launcher = dir.path() + "/launcher.sh", trace = dir.path() + "/trace.txt";
         if (elevated) {
             env.insert("CUDNN_SETUP_ELEVATOR", launcher);  // "LAUNCHER PROGRAM ARGS", as pkexec
-            writeLauncher(launcher, strace, trace, nullptr);
+            writeCountingLauncher(launcher, strace, trace);
         }
         s.save();
         const Snapshot before = s.snapshot();
@@ -387,7 +406,7 @@ private slots:
         const int ops = int(clean.json().object()["actions"].toArray().size());
         QVERIFY2(ops > 0, clean.out.constData());
         if (elevated) {
-            killHelperAtEveryStep(s, args, env, launcher, strace, trace, operation, ops, minimum, before, complete);
+            killHelperAtEveryStep(s, args, env, launcher, trace, operation, ops, minimum, before, complete);
             return;
         }
 
