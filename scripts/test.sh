@@ -61,6 +61,7 @@ native_log=build/build-$tree.log
 native_took=build/build-$tree.seconds
 native_name="build $tree"
 [ $tree = sanitize ] && native_name="build sanitize (clang, ASan+UBSan, fuzzers)"
+[ $tree = sanitize ] && [ $windows = 1 ] && native_name="build sanitize (beside the Windows chain)"
 build_native() {
   local start=$SECONDS rc=0
   { cmake --preset $tree >/dev/null && cmake --build --preset $tree; } >"$native_log" 2>&1 || rc=$?
@@ -71,7 +72,7 @@ build_native() {
 native_done() {
   local rc=$1
   if [ "$rc" -eq 0 ]; then tail -n 3 "$native_log"; else cat "$native_log"; fi
-  printf 'phase: %-44s %5d s%s\n' "$native_name${2:-}" "$(cat "$native_took" 2>/dev/null || echo 0)" \
+  printf 'phase: %-44s %5d s%s\n' "$native_name" "$(cat "$native_took" 2>/dev/null || echo 0)" \
     "$([ "$rc" -eq 0 ] || echo "  (FAILED, exit $rc)")" >>"$phases"
   return "$rc"
 }
@@ -91,8 +92,8 @@ if [ $windows = 1 ]; then
   phase "build windows-mingw" cmake --build --preset windows-mingw || stop_native
   native=0
   wait "$native_pid" || native=$?
-  native_done $native "  (beside the Windows build)" || finish 1
-  printf 'phase: %-44s %5d s\n' "  both builds, side by side (wall)" $((SECONDS - side_start)) >>"$phases"
+  native_done $native || finish 1
+  printf 'phase: %-44s %5d s\n' "  the chain and the native build (wall)" $((SECONDS - side_start)) >>"$phases"
 else
   build_native && native=0 || native=$?
   native_done $native || finish 1
