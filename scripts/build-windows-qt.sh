@@ -20,7 +20,7 @@ cache=${CUDNN_SETUP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-setup}
 dest=$(realpath -m "${1:-$cache/windows-qt}")
 prefix=$dest/prefix
 jobs=${JOBS:-2}
-recipe=4   # bump when the recipe below changes, to force a rebuild
+recipe=5   # bump when the recipe below changes, to force a rebuild
 host=x86_64-w64-mingw32
 
 if [ -f "$prefix/.complete" ] && [ "$(cat "$prefix/.complete")" = "$recipe" ]; then
@@ -79,6 +79,21 @@ if grep -q '^#if QT_CONFIG(directwrite3)$' "$integration"; then
 fi
 grep -q 'QT_CONFIG(directwrite3) && QT_CONFIG(direct2d)' "$integration" \
   || { echo "windows qt: could not patch $integration" >&2; exit 1; }
+
+# --- what no program of ours links is not built (recipe 5; about 100 of 1,780 CPU-seconds): the
+# "minimal" platform plugin and the framebuffer and device-discovery helpers only it and the Linux
+# plugins use (Qt builds them on every platform; the wizard's static link takes the "windows" one
+# alone), and harfbuzz's font subsetter, which only a PDF writer calls (pdf is off; Qt 6.4 calls no
+# hb_subset function anywhere). Text shaping, the rest of harfbuzz, stays.
+sed -i 's/^    add_subdirectory(minimal)$/    # add_subdirectory(minimal): not built for cudnn-setup/' "$src/src/plugins/platforms/CMakeLists.txt"
+sed -i 's/^add_subdirectory(devicediscovery)$/# add_subdirectory(devicediscovery): not built for cudnn-setup/;
+        s/^add_subdirectory(fbconvenience)$/# add_subdirectory(fbconvenience): not built for cudnn-setup/' \
+  "$src/src/platformsupport/CMakeLists.txt"
+sed -i '/^        src\/hb-subset[-a-z0-9]*\.cc\( src\/hb-subset-repacker\.h\)\?$/d' "$src/src/3rdparty/harfbuzz-ng/CMakeLists.txt"
+grep -q 'add_subdirectory(minimal): not built' "$src/src/plugins/platforms/CMakeLists.txt" \
+  && [ "$(grep -c ': not built for cudnn-setup' "$src/src/platformsupport/CMakeLists.txt")" = 2 ] \
+  && ! grep -q 'hb-subset.*\.cc' "$src/src/3rdparty/harfbuzz-ng/CMakeLists.txt" \
+  || { echo "windows qt: could not leave out the unused parts (the source is not qt6-base 6.4's)" >&2; exit 1; }
 
 # --- toolchain: the project's own one points CMAKE_FIND_ROOT_PATH at the core's
 # deps and adds -static/_WIN32_WINNT; Qt gets a plain mingw-w64 one.
