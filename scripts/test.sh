@@ -83,15 +83,20 @@ native_done() {
 if [ $windows = 1 ]; then
   # Its own process group (job control on for the launch), so a failure of the chain stops the
   # whole native build, compilers included.
+  # Its own group also keeps a Ctrl-C at the terminal from reaching it, so whatever ends this
+  # script before the wait below (an interrupt, a failed step) ends the native build too.
   set -m; build_native & native_pid=$!; set +m
+  trap 'kill -- "-$native_pid" 2>/dev/null' EXIT
+  trap 'exit 130' INT TERM
   stop_native() { kill -- "-$native_pid" 2>/dev/null; wait "$native_pid" 2>/dev/null; finish 1; }
   side_start=$SECONDS
   phase "windows libraries (cached)" scripts/build-windows-deps.sh || stop_native
   phase "windows qt (cached)" scripts/build-windows-qt.sh || stop_native
-  cmake --preset windows-mingw >/dev/null
+  cmake --preset windows-mingw >/dev/null || stop_native
   phase "build windows-mingw" cmake --build --preset windows-mingw || stop_native
   native=0
   wait "$native_pid" || native=$?
+  trap - EXIT INT TERM
   native_done $native || finish 1
   printf 'phase: %-44s %5d s\n' "  the chain and the native build (wall)" $((SECONDS - side_start)) >>"$phases"
 else
