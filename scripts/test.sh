@@ -88,7 +88,7 @@ if [ $windows = 1 ]; then
   set -m; build_native & native_pid=$!; set +m
   trap 'kill -- "-$native_pid" 2>/dev/null' EXIT
   trap 'exit 130' INT TERM
-  stop_native() { kill -- "-$native_pid" 2>/dev/null; wait "$native_pid" 2>/dev/null; finish 1; }
+  stop_native() { kill -- "-$native_pid" 2>/dev/null; wait "$native_pid" 2>/dev/null || true; finish 1; }
   side_start=$SECONDS
   phase "windows libraries (cached)" scripts/build-windows-deps.sh || stop_native
   phase "windows qt (cached)" scripts/build-windows-qt.sh || stop_native
