@@ -5,7 +5,7 @@ Usage: ctest-labels.py BUILD_DIR LOG
 Reads LOG, a copy of the run's BUILD_DIR/Testing/Temporary/LastTest.log (each test's time; a copy
 because the --show-only run below writes LastTest.log anew) and the labels CTest knows
 (ctest --show-only=json-v1). A test counts under its first label in PRIORITY order, so the lines
-add up to the suite's test time (with -j2 that is about twice the wall time, two tests at once).
+add up to the suite's test time (with -jN that is about N times the wall time, N tests at once).
 """
 import json
 import re
