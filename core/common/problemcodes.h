@@ -119,6 +119,7 @@ inline constexpr char kValidatorCrashed[] = "validator-crashed";
 inline constexpr char kValidatorTimeout[] = "validator-timeout";
 inline constexpr char kValidatorOutputInvalid[] = "validator-output-invalid";
 inline constexpr char kDriverOlderMinor[] = "driver-older-minor";
+inline constexpr char kNoMatchingRelease[] = "no-matching-release";
 inline constexpr char kUnsupported[] = "unsupported";
 inline constexpr char kBadManifest[] = "bad-manifest";
 inline constexpr char kBadCatalog[] = "bad-catalog";

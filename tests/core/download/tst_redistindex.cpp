@@ -52,7 +52,10 @@ void TestRedistIndex::labels_data()
     QTest::newRow("empty_page") << std::string() << std::vector<std::string>{};
     QTest::newRow("truncated_at_the_end") << std::string("<a href=\"redistrib_9.13.0.json\">x</a><a href=\"redistrib_9.14.0.js")
                                           << std::vector<std::string>{"9.13.0"};
-    QTest::newRow("long_digit_run") << std::string("redistrib_") + std::string(4000, '9') + ".json" << std::vector<std::string>{};
+    std::string longRun(4000, '9');
+    longRun.insert(0, "redistrib_");
+    longRun.append(".json");
+    QTest::newRow("long_digit_run") << longRun << std::vector<std::string>{};
 }
 
 void TestRedistIndex::labels()
