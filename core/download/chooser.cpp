@@ -31,20 +31,13 @@ std::optional<int> variantMajor(const ManifestEntry& e)
     return major;
 }
 
-std::vector<int> releaseParts(const std::string& release)
+// How many numbers a release names ("9.13" two, "9.13.0.50" four), 0 when it is not a release:
+// the numbers themselves are read by Version::parse, as everywhere else.
+std::size_t releasePartCount(const std::string& release)
 {
-    std::vector<int> parts;
-    std::size_t i = 0;
-    while (i <= release.size()) {
-        const std::size_t dot = std::min(release.find('.', i), release.size());
-        int n = -1;
-        const auto [end, ec] = std::from_chars(release.data() + i, release.data() + dot, n);
-        if (dot == i || ec != std::errc() || end != release.data() + dot || n < 0)
-            return {};
-        parts.push_back(n);
-        i = dot + 1;
-    }
-    return parts;
+    if (release.find_first_not_of("0123456789.") != std::string::npos || !Version::parse(release))
+        return 0;
+    return std::size_t(std::count(release.begin(), release.end(), '.')) + 1;
 }
 
 // major.minor only: a toolkit's 12.4.131 is CUDA 12.4 in the support data.
@@ -79,20 +72,18 @@ std::vector<Candidate> candidatesFrom(const std::vector<Manifest>& manifests)
 
 bool isReleaseText(const std::string& release)
 {
-    const auto parts = releaseParts(release);
-    return parts.size() >= 2 && parts.size() <= 4;
+    return releasePartCount(release) != 0;
 }
 
 bool releaseMatches(const std::string& release, const Version& cudnn)
 {
-    const auto parts = releaseParts(release);
-    if (parts.size() < 2 || parts.size() > 4)
+    const std::size_t n = releasePartCount(release);
+    if (n == 0)
         return false;
+    const Version named = *Version::parse(release);
+    const int want[4] = {named.major, named.minor, named.patch, named.build};
     const int have[4] = {cudnn.major, cudnn.minor, cudnn.patch, cudnn.build};
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        if (parts[i] != have[i])
-            return false;
-    return true;
+    return std::equal(want, want + n, have);
 }
 
 Result<Choice> chooseArchive(const ChoiceRequest& request, const std::vector<Candidate>& candidates,
