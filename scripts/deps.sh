@@ -4,12 +4,15 @@
 set -euo pipefail
 want=(cmake ninja-build g++ pkg-config ccache mold
       libzip-dev zlib1g-dev libarchive-dev libssl-dev nlohmann-json3-dev libcli11-dev libisal-dev
+      libcurl4-openssl-dev
       qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev)
 if [ "${1:-build}" = test ]; then
   # fonts-wqy-microhei: CJK glyphs for the wizard's 简体中文 screenshots (offscreen tests).
   want+=(p7zip-full unzip zip openssl xvfb xauth fonts-wqy-microhei)
   # libdeflate-dev: bench_inflate's libdeflate row (the fastest whole-buffer decoder, for comparison only).
   want+=(libdeflate-dev)
+  # curl: bench_download's reference (curl -o of the same URL on loopback, issue 26).
+  want+=(curl)
   # Windows cross build and its tests under Wine (scripts/build-windows-deps.sh,
   # preset windows-mingw, tests/wine): mingw-w64 (64-bit, and 32-bit for the
   # "wrong architecture" DLL), nasm for ISA-L, Debian sources via dpkg-dev,

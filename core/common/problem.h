@@ -30,6 +30,7 @@ enum class ExitCode : int {
     RolledBack = 3,       // failed, toolkit and PATH as before
     NeedsAdmin = 4,       // administrator rights needed and not obtained
     NotRolledBack = 5,    // failed and could NOT be fully rolled back
+    DownloadFailed = 6,   // a download did not complete: network, server, proxy, certificate, disk (nothing installed)
 };
 
 // A failure of the operation itself (as opposed to problems found in what was examined):
