@@ -56,6 +56,7 @@ int run(int argc, char** argv)
 
     addVerifyCommand(app, ctx);
     addDetectCommand(app, ctx);
+    addDownloadCommand(app, ctx);
     addInstallCommands(app, ctx);
     addValidateCommand(app, ctx);
     addReportCommand(app, ctx);

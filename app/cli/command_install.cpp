@@ -208,7 +208,10 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
             failed.exitCode = static_cast<int>(ExitCode::NotRolledBack);
         return finish(ctx, failed);
     }
-    return finish(ctx, reply(args, *r.flow, r.applied));
+    Reply done = reply(args, *r.flow, r.applied);
+    if (!a.download.is_null())
+        done.document["download"] = a.download;
+    return finish(ctx, done);
 }
 
 }  // namespace
@@ -260,7 +263,21 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     auto args = std::make_shared<InstallArgs>();
 
     auto* install = app.add_subcommand("install", "Verify, then merge the archive into the toolkit as one transaction");
-    install->add_option("ARCHIVE", args->archive, "The cuDNN .zip")->required();
+    install->add_option("ARCHIVE", args->archive, "The cuDNN .zip (or --download)");
+    // --download [RELEASE]: download the cuDNN for the toolkit first (command_download.cpp), then
+    // install that file as any other: verified again here, and again by the elevated helper.
+    auto download = std::make_shared<DownloadArgs>();
+    auto downloadWanted = std::make_shared<bool>(false);
+    install
+        ->add_option_function<std::vector<std::string>>(
+            "--download",
+            [download, downloadWanted](const std::vector<std::string>& release) {
+                *downloadWanted = true;
+                download->release = release.empty() ? std::string() : release.front();
+            },
+            "Download the cuDNN for the toolkit from NVIDIA's redist (or --mirror) first; optionally a RELEASE")
+        ->expected(0, 1);
+    addDownloadOptions(install, *download);
     auto* toolkitOpt = install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)");
     install->add_option("--prefix", args->prefix,
                         "Linux: a new standalone prefix to create (e.g. /opt/cudnn-9.19), made visible through "
@@ -273,9 +290,26 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     install->add_flag("--include-extra-files", args->includeExtraFiles,
                       "Also copy files under bin/include/lib that are not part of the cuDNN release");
     install->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    install->callback([&ctx, args] {
+    install->callback([&ctx, args, download, downloadWanted] {
         if (args->toolkit.empty() == args->prefix.empty())
             throw CLI::RequiredError("--toolkit DIR (a CUDA toolkit) or --prefix DIR (a new standalone prefix)");
+        if (args->archive.empty() == !*downloadWanted)
+            throw CLI::RequiredError("ARCHIVE (the cuDNN archive) or --download (to download it first), one of them");
+        if (*downloadWanted) {
+            download->toolkit = args->toolkit;
+            if (!args->prefix.empty() && download->cudaMajor == 0)
+                throw CLI::RequiredError("--cuda MAJOR: which CUDA major the cuDNN for the new prefix is for");
+            const DownloadStep step = runDownloadStep(ctx, *download);
+            if (step.exitCode != 0) {
+                if (ctx.json)
+                    printJson(step.document);
+                ctx.exitCode = step.exitCode;
+                return;
+            }
+            args->archive = step.archive;
+            args->sha256 = step.sha256;
+            args->download = step.document;
+        }
         ctx.exitCode = runInstall(ctx, *args, PlanKind::Install);
     });
 

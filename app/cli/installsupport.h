@@ -21,6 +21,7 @@ struct InstallArgs {
     std::string archive, toolkit, sha256, manifest;
     bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
     std::string prefix;  // install --prefix: a standalone prefix to create (instead of --toolkit)
+    nlohmann::json download;  // install --download: the download step's document (null without it)
 };
 
 // Moved to core (install/installflow.h), shared with the wizard.
