@@ -3,6 +3,7 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "common/u8path.h"
+#include "download/bodywriter.h"
 #include "download/partfile.h"
 #include "platform/durablefile.h"
 
@@ -87,9 +88,9 @@ bool writeSidecar(const std::string& path, const Sidecar& s)
 // The sink of one exchange: appends to the .part and hashes the same bytes.
 class PartSink : public HttpSink {
 public:
-    PartSink(PartFile& part, std::unique_ptr<Sha256>& hash, const DownloadItem& item, const DownloadSettings& settings,
+    PartSink(PartFile& part, BodyWriter& writer, const DownloadItem& item, const DownloadSettings& settings,
              std::uint64_t from, Sidecar& side, const std::string& url)
-        : m_part(part), m_hash(hash), m_item(item), m_settings(settings), m_from(from), m_side(side), m_url(url)
+        : m_part(part), m_writer(writer), m_item(item), m_settings(settings), m_from(from), m_side(side), m_url(url)
     {
     }
 
@@ -127,29 +128,28 @@ public:
             m_stop = Error{codes::kCancelled, "", ""};
             return false;
         }
-        if (m_part.size() + size > m_item.size) {
+        if (m_writer.size() + size > m_item.size) {
             m_tooLong = true;
             return false;
         }
-        if (auto written = m_part.append(data, size); !written) {
-            m_stop = written.error();
+        if (!m_writer.write(data, size)) {
+            m_stop = m_writer.drain();
             return false;
         }
-        m_hash->update(data, size);
         if (m_settings.progress)
-            m_settings.progress->onProgress(m_part.size(), m_item.size);
+            m_settings.progress->onProgress(m_writer.size(), m_item.size);
         return true;
     }
 
     bool stopRequested() const override { return m_settings.cancel && m_settings.cancel->isCancelled(); }
+    void fail(Error error) { m_stop = std::move(error); }
 
     bool restart()
     {
-        if (!m_part.truncate(0)) {
+        if (!m_writer.restart()) {
             m_stop = Error{codes::kIoError, "Cannot empty " + m_part.path() + " to download it again.", "truncate"};
             return false;
         }
-        m_hash = std::make_unique<Sha256>();
         return true;
     }
 
@@ -163,7 +163,7 @@ public:
 
 private:
     PartFile& m_part;
-    std::unique_ptr<Sha256>& m_hash;
+    BodyWriter& m_writer;
     const DownloadItem& m_item;
     const DownloadSettings& m_settings;
     std::uint64_t m_from;
@@ -191,21 +191,6 @@ bool pause(std::chrono::milliseconds how, const CancelToken* cancel)
                 std::chrono::milliseconds(1)));
     }
     return !(cancel && cancel->isCancelled());
-}
-
-// Hashes what the .part already holds (a resume continues the digest over the same bytes).
-bool hashExisting(const PartFile& part, Sha256& hash)
-{
-    std::vector<char> buffer(1 << 20);
-    std::uint64_t offset = 0;
-    while (offset < part.size()) {
-        const long long n = part.readAt(offset, buffer.data(), buffer.size());
-        if (n <= 0)
-            return false;
-        hash.update(buffer.data(), static_cast<std::size_t>(n));
-        offset += static_cast<std::uint64_t>(n);
-    }
-    return true;
 }
 
 void say(const DownloadSettings& settings, const std::string& line)
@@ -340,12 +325,11 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
                          ": free some space, or download to another folder with --to.",
                      "space available " + std::to_string(space.available)};
 
-    auto hash = std::make_unique<Sha256>();
-    if (!hashExisting(part, *hash)) {
+    BodyWriter writer(part);
+    if (!writer.hashExisting()) {
         say(settings, "cannot read back " + partPath + "; starting over");
-        if (!part.truncate(0))
+        if (!writer.restart())
             return Error{codes::kIoError, "Cannot read or empty " + partPath + ".", "readAt"};
-        hash = std::make_unique<Sha256>();
     }
     if (settings.progress) {
         settings.progress->onStage("download");
@@ -356,6 +340,7 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
     int redirects = 0;
     auto backoff = settings.backoff;
     std::optional<Error> lastError;
+    bool tooLong = false;
     // A .part already complete (a run killed before its rename) is only verified below.
     while (part.size() < item.size) {
         if (settings.cancel && settings.cancel->isCancelled())
@@ -365,8 +350,11 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
         ++result.exchanges;
         const std::uint64_t from = part.size();
         HttpRequest request{url, from, from > 0 ? (side.etag.empty() ? side.lastModified : side.etag) : std::string()};
-        PartSink sink(part, hash, item, settings, from, side, url);
+        PartSink sink(part, writer, item, settings, from, side, url);
         auto got = client.get(request, sink);
+        // Everything received is on the disk before the exchange is judged (part.size() below).
+        if (const auto failed = writer.drain(); failed && !sink.stop())
+            sink.fail(*failed);
         if (settings.cancel && settings.cancel->isCancelled())
             return cancelled(partPath, part.size());
         // The sink turned down a head (an error status, a redirect, another range): the client
@@ -384,8 +372,10 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
                              sink.stop()->message};
             return *sink.stop();  // a write error: the .part stays for a resume
         }
-        if (sink.tooLong())
+        if (sink.tooLong()) {
+            tooLong = true;
             break;  // more bytes than the manifest's size: judged below as a mismatch
+        }
         if (!got) {
             const auto& e = got.error();
             if (e.code == codes::kConnectionDropped || e.code == codes::kNetworkUnreachable) {
@@ -475,7 +465,7 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
         }
     }
 
-    if (part.size() < item.size) {
+    if (part.size() < item.size && !tooLong) {
         const std::string why = lastError ? lastError->message : std::string("the transfer did not complete.");
         return Error{lastError && lastError->code != codes::kConnectionDropped ? lastError->code
                                                                                 : codes::kConnectionDropped,
@@ -486,15 +476,15 @@ Result<Downloaded> transfer(HttpClient& client, const DownloadItem& item, const 
     }
 
     // Size and hash of exactly the bytes written, against the manifest (and so the catalog).
+    const std::string gotHash = writer.finishHex();
     const std::uint64_t gotSize = part.size();
-    std::string gotHash = hash->finishHex();
-    if (gotSize != item.size || gotHash != item.sha256) {
+    if (tooLong || gotSize != item.size || gotHash != item.sha256) {
         part.close();
         fs::remove(pathOf(partPath), ec);
         fs::remove(pathOf(sidecarPath), ec);
         return Error{codes::kDownloadMismatch,
-                     url + " gave " + std::to_string(gotSize) + (gotSize > item.size ? "+" : "") +
-                         " bytes with SHA-256 " + (gotSize > item.size ? std::string("(not computed)") : gotHash) +
+                     url + (tooLong ? " gave more than " + std::to_string(item.size) + " bytes"
+                                    : " gave " + std::to_string(gotSize) + " bytes with SHA-256 " + gotHash) +
                          "; " + item.manifest + " says " + std::to_string(item.size) + " bytes with SHA-256 " +
                          item.sha256 + ". The download was deleted; download again, and if it happens again use "
                          "another network or mirror (something on the way changes the file).",

@@ -29,6 +29,10 @@ public:
     // Up to `size` bytes at `offset`: the count, 0 at the end, -1 on an error.
     virtual long long readAt(std::uint64_t offset, void* buffer, std::size_t size) const = 0;
     virtual bool sync() = 0;                                 // fsync / FlushFileBuffers
+    // Starts writing `length` bytes at `offset` to the disk without waiting (Linux
+    // sync_file_range; elsewhere nothing): the sync() before the rename then has little left to do,
+    // instead of the whole file (about 0.6 s of a 700 MB download, measured).
+    virtual void startWriteback(std::uint64_t offset, std::uint64_t length) = 0;
     virtual void close() = 0;                                // lets go of the file (and the lock)
     const std::string& path() const { return m_path; }
 

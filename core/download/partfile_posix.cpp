@@ -63,6 +63,15 @@ public:
     }
 
     bool sync() override { return ::fsync(m_fd.get()) == 0; }
+    void startWriteback(std::uint64_t offset, std::uint64_t length) override
+    {
+#ifdef __linux__
+        (void)::sync_file_range(m_fd.get(), static_cast<off_t>(offset), static_cast<off_t>(length), SYNC_FILE_RANGE_WRITE);
+#else
+        (void)offset;
+        (void)length;
+#endif
+    }
     void close() override { m_fd.reset(); }
 
 private:

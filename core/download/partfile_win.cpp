@@ -108,6 +108,8 @@ public:
     }
 
     bool sync() override { return m_file && ::FlushFileBuffers(m_file.get()); }
+    // Windows writes dirty pages out on its own schedule; FlushFileBuffers waits for the rest.
+    void startWriteback(std::uint64_t, std::uint64_t) override {}
 
     void close() override { m_file.reset(); }
 

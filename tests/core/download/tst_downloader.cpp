@@ -81,6 +81,7 @@ private slots:
     void someoneElsesFileIsNeverReplaced();
     void manifestAndCatalogDisagree();
     void nothingToCheckIsRefused();
+    void aLongerBodyThanTheManifestSaysIsAMismatch();
 
 private:
     DownloadItem item(const QString& path, const FaultServer& server) const;
@@ -391,6 +392,21 @@ void TestDownloader::nothingToCheckIsRefused()
     QVERIFY(!got.ok());
     QCOMPARE(QString::fromStdString(got.error().code), QString(codes::kBadManifest));
     QCOMPARE(m_server.requests().size(), 0);
+}
+
+void TestDownloader::aLongerBodyThanTheManifestSaysIsAMismatch()
+{
+    DownloadItem i = item(QStringLiteral("cudnn/") + kName, m_server);
+    i.size = kSize - 10;  // the server's file is 10 bytes longer than "the manifest" says
+    HttpOptions options;
+    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
+    auto client = makeHttpClient(options);
+    const auto got = downloadArchive(*client, i, settings());
+    QVERIFY(!got.ok());
+    QCOMPARE(QString::fromStdString(got.error().code), QString(codes::kDownloadMismatch));
+    QVERIFY2(QString::fromStdString(got.error().message).contains("more than"), got.error().message.c_str());
+    QVERIFY(!QFile::exists(finalPath()));
+    QVERIFY(!QFile::exists(finalPath() + ".part"));
 }
 
 QTEST_GUILESS_MAIN(TestDownloader)
