@@ -168,6 +168,7 @@ int main(int argc, char** argv)
         // Alternated, so that a slower minute of the machine falls on all three alike; each run starts
         // after the last one's writes are on the disk.
         bench::runShell(clean);
+        // BENCH_WRAP: a prefix for our run only ("perf record -g -- ", "strace -c -f -o F "), to see where it goes.
         const char* wrap = std::getenv("BENCH_WRAP");
         const auto o = bench::runShell(std::string(wrap ? wrap : "") + sh(self) + " --fetch " + sh(url) + " " + sha + " " + std::to_string(size) + " " +
                                        sh((work / "out").string()) + " " + sh(ca));

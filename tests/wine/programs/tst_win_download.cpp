@@ -21,12 +21,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace cudnnsetup;
@@ -114,8 +116,29 @@ protected:
     std::filesystem::path finalPath() const { return m_out.path() / kName; }
     std::filesystem::path partPath() const { return m_out.path() / (std::string(kName) + ".part"); }
 
-    void clearLog() const { std::ofstream(std::filesystem::path(m_log), std::ios::binary | std::ios::trunc); }
-    std::vector<nlohmann::json> requests() const { return readRequestLog(m_log); }
+    // The server logs a request once its answer is sent (an abandoned one once it notices), a moment
+    // after the client may have moved on: both wait until the log has been still for 300 ms.
+    void clearLog() const
+    {
+        settle();
+        std::ofstream(std::filesystem::path(m_log), std::ios::binary | std::ios::trunc);
+    }
+    std::vector<nlohmann::json> requests() const
+    {
+        settle();
+        return readRequestLog(m_log);
+    }
+    void settle() const
+    {
+        std::size_t seen = readRequestLog(m_log).size();
+        for (int i = 0; i < 30; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            const std::size_t now = readRequestLog(m_log).size();
+            if (now == seen)
+                return;
+            seen = now;
+        }
+    }
 
     // Without the test CA in Wine's trust: the test server's certificate must be refused exactly as
     // the rogue one is (the same code, nothing written), and the caller then skips what needs more.
