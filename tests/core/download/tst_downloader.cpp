@@ -7,6 +7,7 @@
 #include "download/downloader.h"
 #include "download/httpclient.h"
 #include "download/partfile.h"
+#include "cancelat.h"
 #include "faultserverprocess.h"
 
 #include <QFile>
@@ -23,21 +24,6 @@ namespace {
 
 constexpr char kName[] = "cudnn-linux-x86_64-9.99.0.1_cuda12-archive.tar.xz";  // no catalog entry has it
 constexpr int kSize = 3 * 1024 * 1024 + 123;
-
-// Cancels once `after` bytes are there.
-class CancelAt : public ProgressSink {
-public:
-    CancelAt(CancelToken& token, std::uint64_t after) : m_token(token), m_after(after) {}
-    void onProgress(std::uint64_t done, std::uint64_t) override
-    {
-        if (done >= m_after)
-            m_token.cancel();
-    }
-
-private:
-    CancelToken& m_token;
-    std::uint64_t m_after;
-};
 
 // Restores an environment variable when the row ends.
 class EnvGuard {

@@ -12,6 +12,7 @@
 // localhost, not 127.0.0.1: Wine's WinHTTP fails the host-name check of an IP address even when the
 // certificate names it (an IP subjectAltName); the fault server listens on 127.0.0.1 either way.
 #include "winetest.h"
+#include "cancelat.h"
 
 #include "common/digest.h"
 #include "common/problemcodes.h"
@@ -44,21 +45,6 @@ std::string env(const char* name)
     const char* value = std::getenv(name);
     return value ? value : "";
 }
-
-// Cancels once `after` bytes are there.
-class CancelAt : public ProgressSink {
-public:
-    CancelAt(CancelToken& token, std::uint64_t after) : m_token(token), m_after(after) {}
-    void onProgress(std::uint64_t done, std::uint64_t) override
-    {
-        if (done >= m_after)
-            m_token.cancel();
-    }
-
-private:
-    CancelToken& m_token;
-    std::uint64_t m_after;
-};
 
 std::vector<nlohmann::json> readRequestLog(const std::string& path)
 {
