@@ -4,6 +4,7 @@
 #include "common/problemcodes.h"
 #include "common/u8path.h"
 #include "download/bodywriter.h"
+#include "download/jsonread_p.h"
 #include "download/partfile.h"
 #include "platform/durablefile.h"
 
@@ -55,11 +56,11 @@ std::optional<Sidecar> readSidecar(const std::string& path)
     if (!doc.is_object())
         return std::nullopt;
     Sidecar s;
-    s.url = doc.value("url", "");
-    s.size = doc.value("size", std::uint64_t{0});
-    s.sha256 = doc.value("sha256", "");
-    s.etag = doc.value("etag", "");
-    s.lastModified = doc.value("last_modified", "");
+    s.url = jsonread::text(doc, "url");
+    s.size = jsonread::count(doc, "size");
+    s.sha256 = jsonread::text(doc, "sha256");
+    s.etag = jsonread::text(doc, "etag");
+    s.lastModified = jsonread::text(doc, "last_modified");
     return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/problemcodes.h"
 #include "common/u8path.h"
+#include "download/jsonread_p.h"
 #include "platform/durablefile.h"
 
 #include <nlohmann/json.hpp>
@@ -47,9 +48,9 @@ std::optional<LicenceAcceptance> recordedLicenceAcceptance(const std::string& st
     std::stringstream text;
     text << in.rdbuf();
     const auto doc = nlohmann::json::parse(text.str(), nullptr, false);
-    if (!doc.is_object() || !doc.contains("accepted") || !doc["accepted"].is_string())
+    if (!doc.is_object() || jsonread::text(doc, "accepted").empty())
         return std::nullopt;
-    return LicenceAcceptance{doc["accepted"].get<std::string>(), doc.value("license", ""), doc.value("url", "")};
+    return LicenceAcceptance{jsonread::text(doc, "accepted"), jsonread::text(doc, "license"), jsonread::text(doc, "url")};
 }
 
 Result<LicenceAcceptance> recordLicenceAcceptance(const std::string& stateDir)

@@ -71,6 +71,7 @@ private slots:
     void init();
     void cleanup();
     void theLicenceComesFirst();
+    void aDamagedLicenceRecordAsksAgain();
     void downloadsChoosesAndVerifies();
     void aMirrorFolderIsVerifiedTheSameWay();
     void theTwoDocumentedCommandsMakeAMirror();
@@ -144,6 +145,15 @@ void TestCliDownload::theLicenceComesFirst()
     QVERIFY(doc["problems"].toArray().first().toObject()["message"].toString().contains("--accept-license"));
     QCOMPARE(m_server.requests().size(), 0);  // nothing of NVIDIA's is asked for before it
     QVERIFY(!QFile::exists(m_state + "/license-accepted.json"));
+}
+
+void TestCliDownload::aDamagedLicenceRecordAsksAgain()
+{
+    QVERIFY(QDir().mkpath(m_state));
+    writeAll(m_state + "/license-accepted.json", R"({"accepted": 20261204, "license": ["x"]})");
+    const CliRun r = download({});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.json().object()["problems"].toArray().first().toObject()["code"].toString(), QString("license-not-accepted"));
 }
 
 void TestCliDownload::downloadsChoosesAndVerifies()

@@ -62,6 +62,7 @@ private slots:
     void cancelKeepsThePartAndAResumeFinishes();
     void aCompletePartIsOnlyVerified();
     void aPartOfAnotherFileIsStartedOver();
+    void aDamagedSideFileIsStartedOver();
     void twoDownloadsOfOneFileNeverShareThePart();
     void alreadyThereIsNotFetchedAgain();
     void someoneElsesFileIsNeverReplaced();
@@ -306,6 +307,24 @@ void TestDownloader::aPartOfAnotherFileIsStartedOver()
     QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
     QCOMPARE(got->resumedFrom, std::uint64_t(0));
     QVERIFY(!m_server.requests().value(0).value("range").isString());
+}
+
+void TestDownloader::aDamagedSideFileIsStartedOver()
+{
+    // Fields of the wrong type (another program, a hand edit): read as missing, never thrown.
+    QFile part(finalPath() + ".part");
+    QVERIFY(part.open(QIODevice::WriteOnly) && part.write(m_body.left(5000)) == 5000);
+    part.close();
+    QFile side(finalPath() + ".part.json");
+    QVERIFY(side.open(QIODevice::WriteOnly));
+    side.write(R"({"sha256": 5, "size": "3145851", "etag": ["x"], "url": null, "last_modified": 1e300})");
+    side.close();
+    HttpOptions options;
+    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
+    auto client = makeHttpClient(options);
+    const auto got = downloadArchive(*client, item(QStringLiteral("cudnn/") + kName, m_server), settings());
+    QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
+    QCOMPARE(got->resumedFrom, std::uint64_t(0));
 }
 
 void TestDownloader::twoDownloadsOfOneFileNeverShareThePart()
