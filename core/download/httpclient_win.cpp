@@ -1,6 +1,7 @@
 #include "download/httpclient.h"
 
 #include "common/problemcodes.h"
+#include "platform/dynlib.h"
 #include "platform/win32.h"
 
 #include <winhttp.h>
@@ -18,9 +19,53 @@ namespace cudnnsetup {
 
 namespace {
 
+// WinHTTP's functions, loaded from System32 at run time instead of imported: the console tool also
+// runs elevated, and winhttp.dll is not a KnownDLL, so an import of it would be looked for beside
+// the exe first, where a DLL planted in Downloads would then run as administrator
+// (tests/wine/tst_knowndlls.cpp).
+struct WinHttpApi {
+    decltype(&::WinHttpCloseHandle) CloseHandle = nullptr;
+    decltype(&::WinHttpConnect) Connect = nullptr;
+    decltype(&::WinHttpCrackUrl) CrackUrl = nullptr;
+    decltype(&::WinHttpOpen) Open = nullptr;
+    decltype(&::WinHttpOpenRequest) OpenRequest = nullptr;
+    decltype(&::WinHttpQueryDataAvailable) QueryDataAvailable = nullptr;
+    decltype(&::WinHttpQueryHeaders) QueryHeaders = nullptr;
+    decltype(&::WinHttpReadData) ReadData = nullptr;
+    decltype(&::WinHttpReceiveResponse) ReceiveResponse = nullptr;
+    decltype(&::WinHttpSendRequest) SendRequest = nullptr;
+    decltype(&::WinHttpSetOption) SetOption = nullptr;
+    decltype(&::WinHttpSetStatusCallback) SetStatusCallback = nullptr;
+    decltype(&::WinHttpSetTimeouts) SetTimeouts = nullptr;
+    bool loaded = false;
+};
+
+const WinHttpApi& winHttp()
+{
+    static const WinHttpApi api = [] {
+        WinHttpApi a;
+        static const DynLib lib = DynLib::openSystem("winhttp.dll");  // for the process's lifetime
+        a.loaded = lib && lib.resolve(a.CloseHandle, "WinHttpCloseHandle") &&
+               lib.resolve(a.Connect, "WinHttpConnect") &&
+               lib.resolve(a.CrackUrl, "WinHttpCrackUrl") &&
+               lib.resolve(a.Open, "WinHttpOpen") &&
+               lib.resolve(a.OpenRequest, "WinHttpOpenRequest") &&
+               lib.resolve(a.QueryDataAvailable, "WinHttpQueryDataAvailable") &&
+               lib.resolve(a.QueryHeaders, "WinHttpQueryHeaders") &&
+               lib.resolve(a.ReadData, "WinHttpReadData") &&
+               lib.resolve(a.ReceiveResponse, "WinHttpReceiveResponse") &&
+               lib.resolve(a.SendRequest, "WinHttpSendRequest") &&
+               lib.resolve(a.SetOption, "WinHttpSetOption") &&
+               lib.resolve(a.SetStatusCallback, "WinHttpSetStatusCallback") &&
+               lib.resolve(a.SetTimeouts, "WinHttpSetTimeouts");
+        return a;
+    }();
+    return api;
+}
+
 struct WinHttpHandleTraits {
     static HINTERNET invalid() { return nullptr; }
-    static void close(HINTERNET h) { ::WinHttpCloseHandle(h); }
+    static void close(HINTERNET h) { winHttp().CloseHandle(h); }
 };
 using WinHttpHandle = win::Unique<WinHttpHandleTraits>;
 
@@ -190,7 +235,7 @@ Result<WinHttpTarget> crackHttpsUrl(const std::string& url)
     parts.dwStructSize = sizeof parts;
     // Nonzero lengths with null pointers: WinHTTP points into `wide` instead of copying.
     parts.dwSchemeLength = parts.dwHostNameLength = parts.dwUrlPathLength = parts.dwExtraInfoLength = DWORD(-1);
-    if (!::WinHttpCrackUrl(wide.c_str(), static_cast<DWORD>(wide.size()), 0, &parts))
+    if (!winHttp().CrackUrl(wide.c_str(), static_cast<DWORD>(wide.size()), 0, &parts))
         return winHttpInsecureUrl(url, winHttpDetail("WinHttpCrackUrl", ::GetLastError()).c_str());
     if (parts.nScheme != INTERNET_SCHEME_HTTPS || parts.dwHostNameLength == 0)
         return winHttpInsecureUrl(url, "WinHttpCrackUrl: not an https URL with a host");
@@ -223,11 +268,15 @@ int winHttpMilliseconds(long seconds)
 // set proxy). The user's IE settings are not read by hand for that fallback: only Wine needs it.
 WinHttpHandle openWinHttpSession(const std::string& userAgent, DWORD& error)
 {
+    if (!winHttp().loaded) {
+        error = ERROR_MOD_NOT_FOUND;
+        return WinHttpHandle();
+    }
     const std::wstring agent = win::widen(userAgent);
-    WinHttpHandle session(::WinHttpOpen(agent.c_str(), WINHTTP_ACCESS_TYPE_AUTOMATIC_PROXY, WINHTTP_NO_PROXY_NAME,
+    WinHttpHandle session(winHttp().Open(agent.c_str(), WINHTTP_ACCESS_TYPE_AUTOMATIC_PROXY, WINHTTP_NO_PROXY_NAME,
                                         WINHTTP_NO_PROXY_BYPASS, 0));
     if (!session)
-        session = WinHttpHandle(::WinHttpOpen(agent.c_str(), WINHTTP_ACCESS_TYPE_DEFAULT_PROXY, WINHTTP_NO_PROXY_NAME,
+        session = WinHttpHandle(winHttp().Open(agent.c_str(), WINHTTP_ACCESS_TYPE_DEFAULT_PROXY, WINHTTP_NO_PROXY_NAME,
                                               WINHTTP_NO_PROXY_BYPASS, 0));
     error = session ? 0 : ::GetLastError();
     return session;
@@ -238,9 +287,9 @@ void restrictWinHttpProtocols(HINTERNET session)
     // TLS 1.3 is refused as an unknown flag before Windows 11 and by Wine: 1.2 alone then. Should even
     // that fail, the system's defaults stay, which still check the certificate.
     DWORD protocols = WINHTTP_FLAG_SECURE_PROTOCOL_TLS1_2 | WINHTTP_FLAG_SECURE_PROTOCOL_TLS1_3;
-    if (!::WinHttpSetOption(session, WINHTTP_OPTION_SECURE_PROTOCOLS, &protocols, sizeof protocols)) {
+    if (!winHttp().SetOption(session, WINHTTP_OPTION_SECURE_PROTOCOLS, &protocols, sizeof protocols)) {
         protocols = WINHTTP_FLAG_SECURE_PROTOCOL_TLS1_2;
-        ::WinHttpSetOption(session, WINHTTP_OPTION_SECURE_PROTOCOLS, &protocols, sizeof protocols);
+        winHttp().SetOption(session, WINHTTP_OPTION_SECURE_PROTOCOLS, &protocols, sizeof protocols);
     }
 }
 
@@ -250,21 +299,21 @@ void setWinHttpTimeouts(HINTERNET session, const HttpOptions& options)
 {
     const int connect = winHttpMilliseconds(options.connectTimeoutSeconds);
     const int stall = winHttpMilliseconds(options.stallTimeoutSeconds);
-    ::WinHttpSetTimeouts(session, connect, connect, stall, stall);
+    winHttp().SetTimeouts(session, connect, connect, stall, stall);
     DWORD headers = static_cast<DWORD>(stall);  // waiting for the status line and headers (default 90 s)
-    ::WinHttpSetOption(session, WINHTTP_OPTION_RECEIVE_RESPONSE_TIMEOUT, &headers, sizeof headers);
+    winHttp().SetOption(session, WINHTTP_OPTION_RECEIVE_RESPONSE_TIMEOUT, &headers, sizeof headers);
 }
 
 std::optional<std::wstring> queryWinHttpHeader(HINTERNET request, DWORD which)
 {
     DWORD size = 0;
-    ::WinHttpQueryHeaders(request, which, WINHTTP_HEADER_NAME_BY_INDEX, WINHTTP_NO_OUTPUT_BUFFER, &size,
+    winHttp().QueryHeaders(request, which, WINHTTP_HEADER_NAME_BY_INDEX, WINHTTP_NO_OUTPUT_BUFFER, &size,
                           WINHTTP_NO_HEADER_INDEX);
     if (::GetLastError() != ERROR_INSUFFICIENT_BUFFER || size == 0)
         return std::nullopt;  // ERROR_WINHTTP_HEADER_NOT_FOUND
     std::wstring value(size / sizeof(wchar_t) + 1, L'\0');
     size = static_cast<DWORD>(value.size() * sizeof(wchar_t));
-    if (!::WinHttpQueryHeaders(request, which, WINHTTP_HEADER_NAME_BY_INDEX, value.data(), &size,
+    if (!winHttp().QueryHeaders(request, which, WINHTTP_HEADER_NAME_BY_INDEX, value.data(), &size,
                                WINHTTP_NO_HEADER_INDEX))
         return std::nullopt;
     value.resize(size / sizeof(wchar_t));
@@ -358,7 +407,7 @@ public:
         setWinHttpTimeouts(m_session.get(), m_options);
         DWORD never = WINHTTP_OPTION_REDIRECT_POLICY_NEVER;
         m_redirectsOff =
-            ::WinHttpSetOption(m_session.get(), WINHTTP_OPTION_REDIRECT_POLICY, &never, sizeof never) != FALSE;
+            winHttp().SetOption(m_session.get(), WINHTTP_OPTION_REDIRECT_POLICY, &never, sizeof never) != FALSE;
     }
 
     Result<HttpHead> get(const HttpRequest& request, HttpSink& sink) override;
@@ -419,12 +468,12 @@ Result<Unit> WinHttpClient::streamBody(HINTERNET handle, const HttpHead& head, c
         // Asking what is there first hands each piece on as it arrives: a ReadData for the whole
         // buffer may wait to fill it (Wine does), and a stall would then lose what it held.
         DWORD available = 0;
-        if (!::WinHttpQueryDataAvailable(handle, &available))
+        if (!winHttp().QueryDataAvailable(handle, &available))
             return failure("WinHttpQueryDataAvailable", ::GetLastError(), target, exchange, true);
         if (available == 0)
             break;
         DWORD got = 0;
-        if (!::WinHttpReadData(handle, buffer.data(), std::min(available, kWinHttpReadChunk), &got))
+        if (!winHttp().ReadData(handle, buffer.data(), std::min(available, kWinHttpReadChunk), &got))
             return failure("WinHttpReadData", ::GetLastError(), target, exchange, true);
         if (got == 0)
             break;
@@ -458,38 +507,38 @@ Result<HttpHead> WinHttpClient::get(const HttpRequest& request, HttpSink& sink)
 
     // Before the handles: the callback writes into it until the request handle is closed.
     WinHttpExchange exchange;
-    WinHttpHandle connection(::WinHttpConnect(m_session.get(), target.host.c_str(), target.port, 0));
+    WinHttpHandle connection(winHttp().Connect(m_session.get(), target.host.c_str(), target.port, 0));
     if (!connection)
         return failure("WinHttpConnect", ::GetLastError(), target, exchange, false);
-    WinHttpHandle handle(::WinHttpOpenRequest(connection.get(), L"GET", target.object.c_str(), nullptr,
+    WinHttpHandle handle(winHttp().OpenRequest(connection.get(), L"GET", target.object.c_str(), nullptr,
                                               WINHTTP_NO_REFERER, WINHTTP_DEFAULT_ACCEPT_TYPES, WINHTTP_FLAG_SECURE));
     if (!handle)
         return failure("WinHttpOpenRequest", ::GetLastError(), target, exchange, false);
 
     // A 3xx comes back as it is; the downloader alone decides whether to follow it (httpclient.h).
     DWORD noRedirects = WINHTTP_DISABLE_REDIRECTS;
-    if (!::WinHttpSetOption(handle.get(), WINHTTP_OPTION_DISABLE_FEATURE, &noRedirects, sizeof noRedirects) &&
+    if (!winHttp().SetOption(handle.get(), WINHTTP_OPTION_DISABLE_FEATURE, &noRedirects, sizeof noRedirects) &&
         !m_redirectsOff)
         return Error{codes::kInternal, "WinHTTP could not be told not to follow redirects for " + target.hostName + ".",
                      winHttpDetail("WinHttpSetOption(WINHTTP_OPTION_DISABLE_FEATURE)", ::GetLastError())};
     // Only to learn why a certificate failed and whether a connection was made: the detail and the
     // code depend on it, the outcome does not (a missing callback still fails the same way).
-    ::WinHttpSetStatusCallback(handle.get(), onWinHttpStatus,
+    winHttp().SetStatusCallback(handle.get(), onWinHttpStatus,
                                WINHTTP_CALLBACK_FLAG_SECURE_FAILURE | WINHTTP_CALLBACK_FLAG_CONNECT_TO_SERVER |
                                    WINHTTP_CALLBACK_FLAG_SEND_REQUEST,
                                0);
 
     const std::wstring headers = winHttpRequestHeaders(request);
-    if (!::WinHttpSendRequest(handle.get(), headers.empty() ? WINHTTP_NO_ADDITIONAL_HEADERS : headers.c_str(),
+    if (!winHttp().SendRequest(handle.get(), headers.empty() ? WINHTTP_NO_ADDITIONAL_HEADERS : headers.c_str(),
                               static_cast<DWORD>(headers.size()), WINHTTP_NO_REQUEST_DATA, 0, 0,
                               reinterpret_cast<DWORD_PTR>(&exchange)))
         return failure("WinHttpSendRequest", ::GetLastError(), target, exchange, false);
-    if (!::WinHttpReceiveResponse(handle.get(), nullptr))
+    if (!winHttp().ReceiveResponse(handle.get(), nullptr))
         return failure("WinHttpReceiveResponse", ::GetLastError(), target, exchange, false);
 
     DWORD status = 0;
     DWORD size = sizeof status;
-    if (!::WinHttpQueryHeaders(handle.get(), WINHTTP_QUERY_STATUS_CODE | WINHTTP_QUERY_FLAG_NUMBER,
+    if (!winHttp().QueryHeaders(handle.get(), WINHTTP_QUERY_STATUS_CODE | WINHTTP_QUERY_FLAG_NUMBER,
                                WINHTTP_HEADER_NAME_BY_INDEX, &status, &size, WINHTTP_NO_HEADER_INDEX))
         return failure("WinHttpQueryHeaders(WINHTTP_QUERY_STATUS_CODE)", ::GetLastError(), target, exchange, true);
     if (status == 407)
