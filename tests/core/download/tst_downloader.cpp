@@ -74,6 +74,8 @@ private:
     DownloadItem item(const QString& path, const FaultServer& server) const;
     DownloadSettings settings() const;
     QString finalPath() const { return m_out->path() + "/" + kName; }
+    // What an earlier run leaves: `bytes` in the .part, `side` as its side file.
+    static void leavePart(const QString& finalPath, const QByteArray& bytes, const QByteArray& side);
 
     std::unique_ptr<QTemporaryDir> m_dir, m_out;
     QByteArray m_body;
@@ -116,6 +118,14 @@ void TestDownloader::cleanup()
         seen = m_server.requests().size();
         QTest::qWait(200);
     }
+}
+
+void TestDownloader::leavePart(const QString& finalPath, const QByteArray& bytes, const QByteArray& side)
+{
+    QFile part(finalPath + ".part");
+    QVERIFY(part.open(QIODevice::WriteOnly) && part.write(bytes) == bytes.size());
+    QFile sideFile(finalPath + ".part.json");
+    QVERIFY(sideFile.open(QIODevice::WriteOnly) && sideFile.write(side) == side.size());
 }
 
 DownloadItem TestDownloader::item(const QString& path, const FaultServer& server) const
@@ -271,16 +281,11 @@ void TestDownloader::cancelKeepsThePartAndAResumeFinishes()
 void TestDownloader::aCompletePartIsOnlyVerified()
 {
     // A run killed between the last byte and the rename: the next one checks and renames.
-    QFile part(finalPath() + ".part");
-    QVERIFY(part.open(QIODevice::WriteOnly) && part.write(m_body) == kSize);
-    part.close();
-    QFile side(finalPath() + ".part.json");
-    QVERIFY(side.open(QIODevice::WriteOnly));
-    side.write(QStringLiteral(R"({"sha256": "%1", "size": %2, "etag": "", "url": "", "last_modified": ""})")
-                   .arg(QString::fromStdString(m_sha256))
-                   .arg(kSize)
-                   .toUtf8());
-    side.close();
+    leavePart(finalPath(), m_body,
+              QStringLiteral(R"({"sha256": "%1", "size": %2, "etag": "", "url": "", "last_modified": ""})")
+                  .arg(QString::fromStdString(m_sha256))
+                  .arg(kSize)
+                  .toUtf8());
     auto client = makeHttpClient(HttpOptions{});
     const auto got = downloadArchive(*client, item(QStringLiteral("cudnn/") + kName, m_server), settings());
     QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
@@ -292,14 +297,9 @@ void TestDownloader::aCompletePartIsOnlyVerified()
 void TestDownloader::aPartOfAnotherFileIsStartedOver()
 {
     // A .part whose side file names another hash is not this file's beginning.
-    QFile part(finalPath() + ".part");
-    QVERIFY(part.open(QIODevice::WriteOnly) && part.write(QByteArray(1000, 'x')) == 1000);
-    part.close();
-    QFile side(finalPath() + ".part.json");
-    QVERIFY(side.open(QIODevice::WriteOnly));
-    side.write(QByteArray(R"({"sha256": ")") + QByteArray(64, 'a') + R"(", "size": )" + QByteArray::number(kSize) +
-               R"(, "etag": "\"x\"", "url": "", "last_modified": ""})");
-    side.close();
+    leavePart(finalPath(), QByteArray(1000, 'x'),
+              QByteArray(R"({"sha256": ")") + QByteArray(64, 'a') + R"(", "size": )" + QByteArray::number(kSize) +
+                  R"(, "etag": "\"x\"", "url": "", "last_modified": ""})");
     HttpOptions options;
     options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
     auto client = makeHttpClient(options);
@@ -312,13 +312,8 @@ void TestDownloader::aPartOfAnotherFileIsStartedOver()
 void TestDownloader::aDamagedSideFileIsStartedOver()
 {
     // Fields of the wrong type (another program, a hand edit): read as missing, never thrown.
-    QFile part(finalPath() + ".part");
-    QVERIFY(part.open(QIODevice::WriteOnly) && part.write(m_body.left(5000)) == 5000);
-    part.close();
-    QFile side(finalPath() + ".part.json");
-    QVERIFY(side.open(QIODevice::WriteOnly));
-    side.write(R"({"sha256": 5, "size": "3145851", "etag": ["x"], "url": null, "last_modified": 1e300})");
-    side.close();
+    leavePart(finalPath(), m_body.left(5000),
+              R"({"sha256": 5, "size": "3145851", "etag": ["x"], "url": null, "last_modified": 1e300})");
     HttpOptions options;
     options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
     auto client = makeHttpClient(options);
