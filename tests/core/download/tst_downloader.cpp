@@ -75,6 +75,13 @@ private:
     DownloadSettings settings() const;
     QString finalPath() const { return m_out->path() + "/" + kName; }
     // What an earlier run leaves: `bytes` in the .part, `side` as its side file.
+    // libcurl trusting the test CA, as an organisation trusts its own (--ca-file).
+    std::unique_ptr<HttpClient> trustedClient() const
+    {
+        HttpOptions options;
+        options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
+        return makeHttpClient(options);
+    }
     static void leavePart(const QString& finalPath, const QByteArray& bytes, const QByteArray& side);
 
     std::unique_ptr<QTemporaryDir> m_dir, m_out;
@@ -199,9 +206,7 @@ void TestDownloader::faults()
     EnvGuard noProxyUpper("NO_PROXY", QByteArray());
     EnvGuard proxy("https_proxy",
                    viaProxy ? QByteArray("http://127.0.0.1:") + QByteArray::number(m_server.proxyPort()) : QByteArray());
-    HttpOptions options;
-    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
-    auto client = makeHttpClient(options);
+    auto client = trustedClient();
     const auto got = downloadArchive(*client, i, settings());
 
     const QString part = finalPath() + ".part";
@@ -246,9 +251,7 @@ void TestDownloader::faults()
 
 void TestDownloader::cancelKeepsThePartAndAResumeFinishes()
 {
-    HttpOptions options;
-    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
-    auto client = makeHttpClient(options);
+    auto client = trustedClient();
     CancelToken token;
     CancelAt cancelAt(token, 600000);
     DownloadSettings s = settings();
@@ -300,9 +303,7 @@ void TestDownloader::aPartOfAnotherFileIsStartedOver()
     leavePart(finalPath(), QByteArray(1000, 'x'),
               QByteArray(R"({"sha256": ")") + QByteArray(64, 'a') + R"(", "size": )" + QByteArray::number(kSize) +
                   R"(, "etag": "\"x\"", "url": "", "last_modified": ""})");
-    HttpOptions options;
-    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
-    auto client = makeHttpClient(options);
+    auto client = trustedClient();
     const auto got = downloadArchive(*client, item(QStringLiteral("cudnn/") + kName, m_server), settings());
     QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
     QCOMPARE(got->resumedFrom, std::uint64_t(0));
@@ -314,9 +315,7 @@ void TestDownloader::aDamagedSideFileIsStartedOver()
     // Fields of the wrong type (another program, a hand edit): read as missing, never thrown.
     leavePart(finalPath(), m_body.left(5000),
               R"({"sha256": 5, "size": "3145851", "etag": ["x"], "url": null, "last_modified": 1e300})");
-    HttpOptions options;
-    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
-    auto client = makeHttpClient(options);
+    auto client = trustedClient();
     const auto got = downloadArchive(*client, item(QStringLiteral("cudnn/") + kName, m_server), settings());
     QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
     QCOMPARE(got->resumedFrom, std::uint64_t(0));
@@ -398,9 +397,7 @@ void TestDownloader::aLongerBodyThanTheManifestSaysIsAMismatch()
 {
     DownloadItem i = item(QStringLiteral("cudnn/") + kName, m_server);
     i.size = kSize - 10;  // the server's file is 10 bytes longer than "the manifest" says
-    HttpOptions options;
-    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
-    auto client = makeHttpClient(options);
+    auto client = trustedClient();
     const auto got = downloadArchive(*client, i, settings());
     QVERIFY(!got.ok());
     QCOMPARE(QString::fromStdString(got.error().code), QString(codes::kDownloadMismatch));
