@@ -110,6 +110,7 @@ DownloadStep runDownloadStep(const CommandContext& ctx, const DownloadArgs& args
     request.mirror = args.mirror.empty() || args.mirror.find("://") != std::string::npos ? args.mirror
                                                                                          : absoluteOf(args.mirror);
     request.http.caFile = args.caFile.empty() ? std::string() : absoluteOf(args.caFile);
+    request.http.proxy = args.proxy;
 
     // The machine: the toolkit's CUDA version, the driver, the frameworks (files only, no import).
     DetectOptions detectOptions;
@@ -225,6 +226,12 @@ void addDownloadOptions(CLI::App* cmd, DownloadArgs& args)
     cmd->add_option("--mirror", args.mirror,
                     "An https:// mirror of NVIDIA's redist tree, or a folder laid out like it (default: NVIDIA's)");
     cmd->add_option("--ca-file", args.caFile, "Linux: PEM file of the CA that signed a mirror's certificate");
+    cmd->add_option("--proxy", args.proxy,
+                    "host:port of an http proxy to use instead of the system's (for tools that run as SYSTEM or root)")
+        ->check([](const std::string& value) {
+            const std::string why = proxyError(value);
+            return why.empty() ? std::string() : value + ": " + why;
+        });
     cmd->add_flag("--accept-license", args.acceptLicense,
                   "Accept NVIDIA's cuDNN licence (recorded with the date) before the first download");
 }

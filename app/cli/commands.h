@@ -37,7 +37,7 @@ struct DownloadArgs {
     std::string release;     // "9.13", "9.13.0.50"; empty: the newest that fits
     std::string toolkit;     // empty: the first toolkit detect finds (unless cudaMajor)
     int cudaMajor = 0;
-    std::string platform, to, mirror, caFile;
+    std::string platform, to, mirror, caFile, proxy;
     bool acceptLicense = false;
 };
 struct DownloadStep {
@@ -48,7 +48,7 @@ struct DownloadStep {
     nlohmann::json document; // the `download --json` document
 };
 DownloadStep runDownloadStep(const CommandContext& ctx, const DownloadArgs& args);
-// --cuda, --platform, --to, --mirror, --ca-file, --accept-license
+// --cuda, --platform, --to, --mirror, --ca-file, --proxy, --accept-license
 void addDownloadOptions(CLI::App* cmd, DownloadArgs& args);
 
 // The elevated helper's two modes (helper.cpp parses their command line; command_install.cpp runs

@@ -17,6 +17,11 @@ std::string_view trimmed(std::string_view s)
     return s;
 }
 
+std::string_view trimmedProxy(const std::string& proxy)
+{
+    return trimmed(proxy);
+}
+
 bool readNumber(std::string_view s, std::uint64_t& out)
 {
     if (s.empty())
@@ -145,6 +150,36 @@ std::string resolveUrl(const std::string& base, const std::string& reference)
     if (out.empty())
         out = "/";
     return origin + out + query;
+}
+
+std::string proxyHostPort(const std::string& proxy)
+{
+    std::string_view rest = trimmedProxy(proxy);
+    if (rest.substr(0, 7) == "http://")
+        rest.remove_prefix(7);
+    if (!rest.empty() && rest.back() == '/')
+        rest.remove_suffix(1);
+    return std::string(rest);
+}
+
+std::string proxyError(const std::string& proxy)
+{
+    const std::string_view text = trimmedProxy(proxy);
+    if (text.find("://") != std::string_view::npos && text.substr(0, 7) != "http://")
+        return "only an http:// proxy is supported (the connection to the server through it is still TLS, end to "
+               "end); give it as host:port or http://host:port";
+    const std::string hostPort = proxyHostPort(proxy);
+    if (hostPort.find('@') != std::string::npos)
+        return "a user name or password in --proxy would be visible to every user of this computer: on Linux put "
+               "them in the https_proxy variable, on Windows let the proxy sign you in with Windows";
+    const auto colon = hostPort.rfind(':');
+    std::uint64_t port = 0;
+    if (colon == std::string::npos || colon == 0 || !readNumber(std::string_view(hostPort).substr(colon + 1), port) ||
+        port == 0 || port > 65535)
+        return "give the proxy as host:port, e.g. proxy.example.com:8080";
+    if (hostPort.find_first_of("/ \t\r\n?#") != std::string::npos)
+        return "a proxy is a host and a port only (host:port), without a path";
+    return {};
 }
 
 }  // namespace cudnnsetup

@@ -54,6 +54,11 @@ struct HttpOptions {
     // A PEM file of CA certificates trusted instead of the system's (an organisation's own mirror:
     // --ca-file). Empty: the system store. Checks are never switched off.
     std::string caFile;
+    // A proxy named for this run (--proxy), "host:port" or "http://host:port", used instead of the
+    // system's: deployment tools run as SYSTEM or root, whose proxy settings are often empty.
+    // Empty: the system's (Windows' proxy settings, WPAD/PAC; the proxy variables on Linux). A
+    // name with a user or password in it is refused (proxyError): the command line is public.
+    std::string proxy;
     std::string userAgent = "cudnn-setup";
     long connectTimeoutSeconds = 30;
     // A transfer slower than 1 byte/s for this long is dropped (and retried by the downloader).
@@ -68,6 +73,12 @@ struct HttpOptions {
 //   kInsecureUrl         the URL is not https://
 //   kDownloadAborted     the sink returned false (cancel, a full disk: the sink knows which)
 // Any HTTP status is not an error here: the head comes back and the caller judges it.
+// Why a --proxy value cannot be used ("" when it can): only plain http:// proxies (the transfer to
+// the server stays TLS end to end through CONNECT), with a host and a port, and no credentials.
+std::string proxyError(const std::string& proxy);
+// "host:port" of a usable proxy value.
+std::string proxyHostPort(const std::string& proxy);
+
 class HttpClient {
 public:
     virtual ~HttpClient() = default;

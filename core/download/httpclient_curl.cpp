@@ -155,6 +155,9 @@ public:
         if (lower(request.url).rfind("https://", 0) != 0)
             return Error{codes::kInsecureUrl,
                          request.url + " is not an https:// address: cudnn-setup downloads only over HTTPS.", ""};
+        if (const std::string why = proxyError(m_options.proxy); !m_options.proxy.empty() && !why.empty())
+            return Error{codes::kUnsupported, "The proxy " + m_options.proxy + " cannot be used: " + why + ".", "--proxy"};
+        const std::string proxyUrl = "http://" + proxyHostPort(m_options.proxy);
         Easy easy(curl_easy_init());
         if (!easy)
             return Error{codes::kInternal, "libcurl could not start a transfer.", "curl_easy_init"};
@@ -175,6 +178,11 @@ public:
         curl_easy_setopt(c, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
         if (!m_options.caFile.empty())
             curl_easy_setopt(c, CURLOPT_CAINFO, m_options.caFile.c_str());
+        if (!m_options.proxy.empty()) {
+            // --proxy: that proxy for every address (no_proxy does not apply to what was named).
+            curl_easy_setopt(c, CURLOPT_PROXY, proxyUrl.c_str());
+            curl_easy_setopt(c, CURLOPT_NOPROXY, "");
+        }
         curl_easy_setopt(c, CURLOPT_USERAGENT, m_options.userAgent.c_str());
         curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, m_options.connectTimeoutSeconds);
         curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);

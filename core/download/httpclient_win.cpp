@@ -10,6 +10,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,11 +30,13 @@ struct WinHttpApi {
     decltype(&::WinHttpCrackUrl) CrackUrl = nullptr;
     decltype(&::WinHttpOpen) Open = nullptr;
     decltype(&::WinHttpOpenRequest) OpenRequest = nullptr;
+    decltype(&::WinHttpQueryAuthSchemes) QueryAuthSchemes = nullptr;
     decltype(&::WinHttpQueryDataAvailable) QueryDataAvailable = nullptr;
     decltype(&::WinHttpQueryHeaders) QueryHeaders = nullptr;
     decltype(&::WinHttpReadData) ReadData = nullptr;
     decltype(&::WinHttpReceiveResponse) ReceiveResponse = nullptr;
     decltype(&::WinHttpSendRequest) SendRequest = nullptr;
+    decltype(&::WinHttpSetCredentials) SetCredentials = nullptr;
     decltype(&::WinHttpSetOption) SetOption = nullptr;
     decltype(&::WinHttpSetStatusCallback) SetStatusCallback = nullptr;
     decltype(&::WinHttpSetTimeouts) SetTimeouts = nullptr;
@@ -50,11 +53,13 @@ const WinHttpApi& winHttp()
                lib.resolve(a.CrackUrl, "WinHttpCrackUrl") &&
                lib.resolve(a.Open, "WinHttpOpen") &&
                lib.resolve(a.OpenRequest, "WinHttpOpenRequest") &&
+               lib.resolve(a.QueryAuthSchemes, "WinHttpQueryAuthSchemes") &&
                lib.resolve(a.QueryDataAvailable, "WinHttpQueryDataAvailable") &&
                lib.resolve(a.QueryHeaders, "WinHttpQueryHeaders") &&
                lib.resolve(a.ReadData, "WinHttpReadData") &&
                lib.resolve(a.ReceiveResponse, "WinHttpReceiveResponse") &&
                lib.resolve(a.SendRequest, "WinHttpSendRequest") &&
+               lib.resolve(a.SetCredentials, "WinHttpSetCredentials") &&
                lib.resolve(a.SetOption, "WinHttpSetOption") &&
                lib.resolve(a.SetStatusCallback, "WinHttpSetStatusCallback") &&
                lib.resolve(a.SetTimeouts, "WinHttpSetTimeouts");
@@ -266,13 +271,21 @@ int winHttpMilliseconds(long seconds)
 // Windows this tool runs on) follows the user's proxy settings, a fixed proxy, a PAC script and WPAD
 // alike. Wine may refuse it; DEFAULT_PROXY then sees only the machine's WinHTTP proxy (netsh winhttp
 // set proxy). The user's IE settings are not read by hand for that fallback: only Wine needs it.
-WinHttpHandle openWinHttpSession(const std::string& userAgent, DWORD& error)
+WinHttpHandle openWinHttpSession(const std::string& userAgent, const std::string& proxy, DWORD& error)
 {
     if (!winHttp().loaded) {
         error = ERROR_MOD_NOT_FOUND;
         return WinHttpHandle();
     }
     const std::wstring agent = win::widen(userAgent);
+    if (!proxy.empty()) {
+        // --proxy: that proxy for every address, local ones too (nothing bypasses what was named).
+        const std::wstring named = win::widen(proxyHostPort(proxy));
+        WinHttpHandle session(winHttp().Open(agent.c_str(), WINHTTP_ACCESS_TYPE_NAMED_PROXY, named.c_str(),
+                                            WINHTTP_NO_PROXY_BYPASS, 0));
+        error = session ? 0 : ::GetLastError();
+        return session;
+    }
     WinHttpHandle session(winHttp().Open(agent.c_str(), WINHTTP_ACCESS_TYPE_AUTOMATIC_PROXY, WINHTTP_NO_PROXY_NAME,
                                         WINHTTP_NO_PROXY_BYPASS, 0));
     if (!session)
@@ -394,13 +407,40 @@ std::wstring winHttpRequestHeaders(const HttpRequest& request)
     return headers;
 }
 
+// After a proxy's 407: offers the logged-on user's Windows credentials when the proxy takes them
+// (Negotiate first, then NTLM; null user and password mean "the logged-on user"), with the
+// autologon policy lowered for this request only so WinHTTP really sends them. What happened, for
+// the detail: "signed in with Negotiate", or why not.
+std::string winHttpSignInWithLogon(HINTERNET handle)
+{
+    DWORD supported = 0, first = 0, target = 0;
+    if (!winHttp().QueryAuthSchemes(handle, &supported, &first, &target))
+        return "the proxy named no sign-in scheme (" + winHttpDetail("WinHttpQueryAuthSchemes", ::GetLastError()) + ")";
+    if (target != WINHTTP_AUTH_TARGET_PROXY)
+        return "the sign-in was asked for by the server, not a proxy";
+    const DWORD scheme = (supported & WINHTTP_AUTH_SCHEME_NEGOTIATE) ? WINHTTP_AUTH_SCHEME_NEGOTIATE
+                         : (supported & WINHTTP_AUTH_SCHEME_NTLM)    ? WINHTTP_AUTH_SCHEME_NTLM
+                                                                     : 0;
+    if (scheme == 0)
+        return "the proxy takes only a typed password (schemes 0x" + [&] {
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "%lx", static_cast<unsigned long>(supported));
+            return std::string(hex);
+        }() + "), which this tool does not send";
+    DWORD low = WINHTTP_AUTOLOGON_SECURITY_LEVEL_LOW;
+    winHttp().SetOption(handle, WINHTTP_OPTION_AUTOLOGON_POLICY, &low, sizeof low);
+    if (!winHttp().SetCredentials(handle, WINHTTP_AUTH_TARGET_PROXY, scheme, nullptr, nullptr, nullptr))
+        return "Windows sign-in could not be offered (" + winHttpDetail("WinHttpSetCredentials", ::GetLastError()) + ")";
+    return scheme == WINHTTP_AUTH_SCHEME_NEGOTIATE ? "signed in with Negotiate, refused" : "signed in with NTLM, refused";
+}
+
 class WinHttpClient final : public HttpClient {
 public:
     explicit WinHttpClient(const HttpOptions& options) : m_options(options)
     {
-        if (!m_options.caFile.empty())
+        if (!m_options.caFile.empty() || (!m_options.proxy.empty() && !proxyError(m_options.proxy).empty()))
             return;  // every get() refuses: no session needed
-        m_session = openWinHttpSession(m_options.userAgent, m_openError);
+        m_session = openWinHttpSession(m_options.userAgent, m_options.proxy, m_openError);
         if (!m_session)
             return;
         restrictWinHttpProtocols(m_session.get());
@@ -496,6 +536,8 @@ Result<HttpHead> WinHttpClient::get(const HttpRequest& request, HttpSink& sink)
 {
     if (!m_options.caFile.empty())
         return Error{codes::kCertificateUntrusted, kWinHttpCaFileRefused, "--ca-file " + m_options.caFile + " on Windows"};
+    if (const std::string why = proxyError(m_options.proxy); !m_options.proxy.empty() && !why.empty())
+        return Error{codes::kUnsupported, "The proxy " + m_options.proxy + " cannot be used: " + why + ".", "--proxy"};
     auto cracked = crackHttpsUrl(request.url);
     if (!cracked)
         return cracked.error();
@@ -529,24 +571,36 @@ Result<HttpHead> WinHttpClient::get(const HttpRequest& request, HttpSink& sink)
                                0);
 
     const std::wstring headers = winHttpRequestHeaders(request);
-    if (!winHttp().SendRequest(handle.get(), headers.empty() ? WINHTTP_NO_ADDITIONAL_HEADERS : headers.c_str(),
-                              static_cast<DWORD>(headers.size()), WINHTTP_NO_REQUEST_DATA, 0, 0,
-                              reinterpret_cast<DWORD_PTR>(&exchange)))
-        return failure("WinHttpSendRequest", ::GetLastError(), target, exchange, false);
-    if (!winHttp().ReceiveResponse(handle.get(), nullptr))
-        return failure("WinHttpReceiveResponse", ::GetLastError(), target, exchange, false);
-
     DWORD status = 0;
-    DWORD size = sizeof status;
-    if (!winHttp().QueryHeaders(handle.get(), WINHTTP_QUERY_STATUS_CODE | WINHTTP_QUERY_FLAG_NUMBER,
-                               WINHTTP_HEADER_NAME_BY_INDEX, &status, &size, WINHTTP_NO_HEADER_INDEX))
-        return failure("WinHttpQueryHeaders(WINHTTP_QUERY_STATUS_CODE)", ::GetLastError(), target, exchange, true);
+    std::string proxySignIn;  // how a 407 was answered, for its error's detail
+    for (int attempt = 0;; ++attempt) {
+        if (!winHttp().SendRequest(handle.get(), headers.empty() ? WINHTTP_NO_ADDITIONAL_HEADERS : headers.c_str(),
+                                  static_cast<DWORD>(headers.size()), WINHTTP_NO_REQUEST_DATA, 0, 0,
+                                  reinterpret_cast<DWORD_PTR>(&exchange)))
+            return failure("WinHttpSendRequest", ::GetLastError(), target, exchange, false);
+        if (!winHttp().ReceiveResponse(handle.get(), nullptr))
+            return failure("WinHttpReceiveResponse", ::GetLastError(), target, exchange, false);
+        DWORD size = sizeof status;
+        if (!winHttp().QueryHeaders(handle.get(), WINHTTP_QUERY_STATUS_CODE | WINHTTP_QUERY_FLAG_NUMBER,
+                                   WINHTTP_HEADER_NAME_BY_INDEX, &status, &size, WINHTTP_NO_HEADER_INDEX))
+            return failure("WinHttpQueryHeaders(WINHTTP_QUERY_STATUS_CODE)", ::GetLastError(), target, exchange,
+                           true);
+        if (status != 407 || attempt > 0)
+            break;
+        // A company proxy that signs users in with Windows (Negotiate/Kerberos or NTLM) takes the
+        // logged-on user's own credentials: WinHTTP sends them only when told to, once. A proxy
+        // that wants a typed password (Basic, Digest) is not answered: this tool never asks for or
+        // stores one, and the error below says where the sign-in belongs.
+        proxySignIn = winHttpSignInWithLogon(handle.get());
+        if (proxySignIn.rfind("signed in", 0) != 0)
+            break;
+    }
     if (status == 407)
         return Error{codes::kProxyAuthRequired,
                      "The proxy between this computer and " + target.hostName + " wants a sign-in (HTTP 407) before it "
                          "gives " + request.url + ": sign in to it through Windows' proxy settings (or ask who runs "
-                         "it), then try again.",
-                     "HTTP 407 from the proxy for " + request.url};
+                         "it to let this computer through, or to accept Windows sign-in), then try again.",
+                     "HTTP 407 from the proxy for " + request.url + "; " + proxySignIn};
 
     const HttpHead head = readWinHttpHead(handle.get(), request, status);
     if (!sink.onHead(head))

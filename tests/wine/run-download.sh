@@ -51,17 +51,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start NAME: a fault server with NAME.pem / NAME.key, its port in $work/port-NAME once it listens.
+# start NAME [ARGS]: a fault server with NAME.pem / NAME.key (and faultserver.py ARGS), its port in $work/port-NAME once it listens.
 start() {
   python3 "$source_dir/tests/download/faultserver.py" --root "$work/root" \
     --cert "$work/ca/$1.pem" --key "$work/ca/$1.key" --port-file "$work/port-$1" \
-    --log "$work/requests-$1.jsonl" &
+    --log "$work/requests-$1.jsonl" "${@:2}" &
   pids+=($!)
 }
-start server
+start server --proxy-port-file "$work/port-proxy"
 start rogue
 for _ in $(seq 1 300); do
-  [ -s "$work/port-server" ] && [ -s "$work/port-rogue" ] && break
+  [ -s "$work/port-server" ] && [ -s "$work/port-rogue" ] && [ -s "$work/port-proxy" ] && break
   sleep 0.1
 done
 if [ ! -s "$work/port-server" ] || [ ! -s "$work/port-rogue" ]; then
@@ -73,9 +73,10 @@ fi
 CUDNN_SETUP_DL_URL="https://localhost:$(cat "$work/port-server")/"
 CUDNN_SETUP_DL_ROGUE_URL="https://localhost:$(cat "$work/port-rogue")/"
 CUDNN_SETUP_DL_FILE=$file
+CUDNN_SETUP_DL_PROXY="127.0.0.1:$(cat "$work/port-proxy")"
 CUDNN_SETUP_DL_SIZE=$(stat -c %s "$work/root/$file") || exit 1
 CUDNN_SETUP_DL_SHA256=$(sha256sum "$work/root/$file" | cut -d' ' -f1) || exit 1
-export CUDNN_SETUP_DL_URL CUDNN_SETUP_DL_ROGUE_URL CUDNN_SETUP_DL_FILE CUDNN_SETUP_DL_SIZE CUDNN_SETUP_DL_SHA256
+export CUDNN_SETUP_DL_URL CUDNN_SETUP_DL_ROGUE_URL CUDNN_SETUP_DL_PROXY CUDNN_SETUP_DL_FILE CUDNN_SETUP_DL_SIZE CUDNN_SETUP_DL_SHA256
 # Wine's Z: is the host's /.
 log_unix="$work/requests-server.jsonl"
 export CUDNN_SETUP_DL_LOG="Z:${log_unix//\//\\}"

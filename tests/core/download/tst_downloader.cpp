@@ -69,6 +69,9 @@ private slots:
     void manifestAndCatalogDisagree();
     void nothingToCheckIsRefused();
     void aLongerBodyThanTheManifestSaysIsAMismatch();
+    void aNamedProxyIsUsedForEveryAddress();
+    void proxyValues_data();
+    void proxyValues();
 
 private:
     DownloadItem item(const QString& path, const FaultServer& server) const;
@@ -404,6 +407,59 @@ void TestDownloader::aLongerBodyThanTheManifestSaysIsAMismatch()
     QVERIFY2(QString::fromStdString(got.error().message).contains("more than"), got.error().message.c_str());
     QVERIFY(!QFile::exists(finalPath()));
     QVERIFY(!QFile::exists(finalPath() + ".part"));
+}
+
+// --proxy (HttpOptions::proxy): the named proxy, not the environment's, and for every address:
+// no_proxy naming the server does not take it around, and no https_proxy is set. The 407 proxy
+// answers, and the refusal names the sign-in.
+void TestDownloader::aNamedProxyIsUsedForEveryAddress()
+{
+    EnvGuard noProxy("no_proxy", QByteArray("127.0.0.1,localhost"));
+    EnvGuard noProxyUpper("NO_PROXY", QByteArray("127.0.0.1,localhost"));
+    EnvGuard httpsProxy("https_proxy", QByteArray());
+    HttpOptions options;
+    options.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
+    options.proxy = "127.0.0.1:" + std::to_string(m_server.proxyPort());
+    auto client = makeHttpClient(options);
+    const auto got = downloadArchive(*client, item(QStringLiteral("cudnn/") + kName, m_server), settings());
+    QVERIFY(!got.ok());
+    QCOMPARE(QString::fromStdString(got.error().code), QString(codes::kProxyAuthRequired));
+    QVERIFY(!QFile::exists(finalPath()));
+    // The one exchange was the CONNECT to the proxy; the server itself was never reached.
+    QTRY_COMPARE_WITH_TIMEOUT(m_server.requests().size(), 1, 10000);
+    const QJsonObject only = m_server.requests().first();
+    QCOMPARE(only.value("method").toString(), QStringLiteral("CONNECT"));
+    QCOMPARE(only.value("status").toInt(), 407);
+}
+
+void TestDownloader::proxyValues_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("refusal");  // a word of the reason; "" when the value is usable
+    QTest::addColumn<QString>("hostPort");
+    QTest::newRow("host_port") << "proxy.example.com:8080" << "" << "proxy.example.com:8080";
+    QTest::newRow("http_url") << "http://10.0.0.1:3128/" << "" << "10.0.0.1:3128";
+    QTest::newRow("https_scheme") << "https://proxy:443" << "http://" << "";
+    QTest::newRow("socks_scheme") << "socks5://proxy:1080" << "http://" << "";
+    QTest::newRow("password_on_the_command_line") << "http://user:secret@proxy:8080" << "visible" << "";
+    QTest::newRow("no_port") << "proxy.example.com" << "host:port" << "";
+    QTest::newRow("port_zero") << "proxy:0" << "host:port" << "";
+    QTest::newRow("port_too_large") << "proxy:70000" << "host:port" << "";
+    QTest::newRow("a_path") << "proxy:8080/pac" << "host:port" << "";
+}
+
+void TestDownloader::proxyValues()
+{
+    QFETCH(QString, value);
+    QFETCH(QString, refusal);
+    QFETCH(QString, hostPort);
+    const QString why = QString::fromStdString(proxyError(value.toStdString()));
+    if (refusal.isEmpty()) {
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(QString::fromStdString(proxyHostPort(value.toStdString())), hostPort);
+    } else {
+        QVERIFY2(why.contains(refusal), qPrintable(why));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDownloader)
