@@ -257,6 +257,60 @@ std::optional<Error> crossCheckCatalog(const DownloadItem& item, const Catalog& 
                  "manifest " + item.sha256 + " / catalog " + known->sha256};
 }
 
+namespace {
+
+// Takes the head and refuses the body: what remoteSize needs.
+class HeadOnlySink final : public HttpSink {
+public:
+    bool onHead(const HttpHead& head) override
+    {
+        m_head = head;
+        return head.status >= 300 && head.status < 400;  // a redirect's courtesy page ends by itself
+    }
+    bool onData(const char*, std::size_t) override { return false; }
+    const std::optional<HttpHead>& head() const { return m_head; }
+
+private:
+    std::optional<HttpHead> m_head;
+};
+
+}  // namespace
+
+Result<std::uint64_t> remoteSize(HttpClient& client, const std::string& start)
+{
+    std::string url = start;
+    for (int redirects = 0; redirects <= kMostRedirects; ++redirects) {
+        HeadOnlySink sink;
+        auto got = client.get(HttpRequest{url, 0, {}}, sink);
+        if (!sink.head())
+            return got ? Error{codes::kHttpStatus, url + " sent no answer.", ""} : got.error();
+        const HttpHead& head = *sink.head();
+        if (head.status >= 300 && head.status < 400) {
+            if (head.location.rfind("https://", 0) != 0)
+                return Error{codes::kInsecureUrl,
+                             url + " redirected to " + (head.location.empty() ? "nowhere" : head.location) +
+                                 ", which is not an https:// address: cudnn-setup downloads only over HTTPS.",
+                             ""};
+            url = head.location;
+            continue;
+        }
+        if (head.status != 200)
+            return Error{codes::kHttpStatus,
+                         url + " answered HTTP " + std::to_string(head.status) +
+                             (head.status == 404 ? ": NVIDIA no longer serves this file there; download it by hand "
+                                                   "and give the zip."
+                                                 : "."),
+                         ""};
+        if (!head.contentLength || *head.contentLength == 0)
+            return Error{codes::kBadManifest,
+                         url + " does not say how large the file is: cudnn-setup cannot download it safely; download it "
+                               "by hand and give the zip.",
+                         ""};
+        return *head.contentLength;
+    }
+    return Error{codes::kHttpStatus, start + " redirected too often: the server is misconfigured.", ""};
+}
+
 Result<Downloaded> downloadArchive(HttpClient& client, const DownloadItem& wanted, const DownloadSettings& settings)
 {
     DownloadItem item = wanted;

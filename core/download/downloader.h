@@ -53,6 +53,11 @@ struct Downloaded {
 // knows the file by name with another SHA-256 or size; nothing otherwise.
 std::optional<Error> crossCheckCatalog(const DownloadItem& item, const Catalog& catalog);
 
+// The size of the file at `url` as its server gives it (Content-Length of a 200), redirects to
+// https:// followed, no body read: for a release before 8.5, whose catalog row may have no size.
+// Only the transfer uses it (space, progress, resume); the file is still judged by its SHA-256.
+Result<std::uint64_t> remoteSize(HttpClient& client, const std::string& url);
+
 Result<Downloaded> downloadArchive(HttpClient& client, const DownloadItem& item, const DownloadSettings& settings);
 
 // The side file a resume needs ("<part>.json").

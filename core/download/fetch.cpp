@@ -51,17 +51,26 @@ Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rul
     auto source = RedistSource::open(request.mirror, request.http);
     if (!source)
         return source.error();
+    (*source)->setCatalog(request.download.catalog);
     auto chosen = chooseFromSource(**source, request.choice, rules, request.download.log);
     if (!chosen)
         return chosen.error();
     const ManifestEntry& entry = chosen->choice.candidate.entry;
-    auto url = (*source)->locate(entry.relativePath);
+    auto url = chosen->url.empty() ? (*source)->locate(entry.relativePath) : Result<std::string>(chosen->url);
     if (!url)
         return url.error();
     DownloadItem item;
     item.url = url.value();
     item.fileName = entry.fileName();
     item.size = entry.size.value_or(0);
+    // Only a release before 8.5 can come without a size (its catalog row): the server tells it,
+    // for the transfer; the bytes are judged by the catalog's SHA-256 alone.
+    if (!entry.size) {
+        auto size = remoteSize((*source)->client(), item.url);
+        if (!size)
+            return size.error();
+        item.size = size.value();
+    }
     item.sha256 = entry.sha256;
     item.manifest = chosen->manifest.source;
     auto file = downloadArchive((*source)->client(), item, request.download);

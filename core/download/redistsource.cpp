@@ -165,7 +165,7 @@ Result<std::vector<std::string>> RedistSource::labels(bool& fromCatalog)
     auto found = redistIndexLabels(listing);
     if (found.empty()) {
         fromCatalog = true;
-        found = catalogLabels(Catalog::builtin());
+        found = catalogLabels(catalog());
     }
     return found;
 }
@@ -177,6 +177,26 @@ Result<Manifest> RedistSource::manifest(const std::string& label)
     if (!text)
         return text.error();
     return parseManifest(text.value(), m_base + name);
+}
+
+Manifest legacyManifest(const Catalog& catalog, const std::string& platform)
+{
+    Manifest m;
+    m.source = "cudnn-setup's catalog (releases before 8.5)";
+    for (const auto& e : catalog.entries()) {
+        if (e.url.empty() || e.platform != platform)
+            continue;
+        ManifestEntry entry;
+        entry.component = "cudnn";
+        entry.version = e.cudnn;
+        entry.platform = e.platform;
+        entry.variant = "cuda" + e.cuda.substr(0, e.cuda.find('.'));
+        entry.relativePath = "legacy/" + e.file;
+        entry.sha256 = e.sha256;
+        entry.size = e.size;
+        m.entries.push_back(std::move(entry));
+    }
+    return m;
 }
 
 std::vector<std::string> catalogLabels(const Catalog& catalog)
@@ -238,6 +258,35 @@ Result<SourceChoice> chooseFromSource(RedistSource& source, const ChoiceRequest&
         if (log)
             log("passed over " + label + ": " + choice.error().message);
         if (!first)
+            first = choice.error();
+    }
+    // Before 8.5: only the catalog knows these files (name, SHA-256, NVIDIA's address). Asked for by
+    // release, or from NVIDIA's own tree when no manifest fits (a CUDA 10 toolkit); a mirror without
+    // a fitting manifest is not quietly answered with a release years older.
+    const auto asked = Version::parse(request.release);
+    const bool before85 = asked && (asked->major < 8 || (asked->major == 8 && asked->minor < 5));
+    if ((before85 || (request.release.empty() && source.isNvidia())) &&
+        (!first || first->code == codes::kNoMatchingRelease)) {
+        const Manifest legacy = legacyManifest(source.catalog(), request.platform);
+        const std::vector<Manifest> one{legacy};
+        auto choice = legacy.entries.empty() ? Result<Choice>(Error{codes::kNoMatchingRelease, "", ""})
+                                             : chooseArchive(request, candidatesFrom(one), rules);
+        if (choice) {
+            const std::string file = choice->candidate.entry.fileName();
+            const CatalogEntry* known = source.catalog().findByFileName(file);
+            choice->reason += " NVIDIA's redist tree has no manifest for releases before 8.5: this file is checked "
+                              "against the SHA-256 in cudnn-setup's catalog (" +
+                              (known ? known->source : std::string("catalog")) + ").";
+            if (log)
+                log("chose " + file + " from cudnn-setup's catalog (releases before 8.5)");
+            SourceChoice chosen{std::move(choice.value()), legacy, false, {}};
+            if (source.isNvidia() && known)
+                chosen.url = known->url;
+            return chosen;
+        }
+        if (choice.error().code == codes::kDriverTooOld)
+            return choice.error();
+        if (!first && !choice.error().message.empty())
             first = choice.error();
     }
     if (first)

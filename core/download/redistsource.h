@@ -27,6 +27,10 @@ public:
 
     const std::string& base() const { return m_base; }
     bool isFolder() const { return m_folder; }
+    bool isNvidia() const { return m_base == kNvidiaRedist; }
+    // The catalog the source falls back on (its labels, releases before 8.5); default the built-in one.
+    const Catalog& catalog() const { return m_catalog ? *m_catalog : Catalog::builtin(); }
+    void setCatalog(const Catalog* catalog) { m_catalog = catalog; }
     HttpClient& client() { return *m_client; }
     // The URL (or path) of a file at a manifest's relative path ("" is the tree itself, its index);
     // Error "bad-manifest" for a path that would leave the tree (absolute, "..", a drive or a scheme).
@@ -44,6 +48,7 @@ private:
     std::string m_base;  // ends with '/' (a folder: its path, with '/')
     bool m_folder = false;
     std::unique_ptr<HttpClient> m_client;
+    const Catalog* m_catalog = nullptr;
 };
 
 // The labels of the releases the catalog knows from 8.5 on, newest first, in the redist tree's
@@ -54,10 +59,20 @@ struct SourceChoice {
     Choice choice;
     Manifest manifest;            // the one the choice came from
     bool labelsFromCatalog = false;
+    // A release before 8.5 from NVIDIA's tree: the file's public address in NVIDIA's older tree (the
+    // catalog's), used instead of the entry's relative path. Empty otherwise.
+    std::string url;
 };
 
+// Releases before 8.5 have no manifest in NVIDIA's tree: the catalog's rows for the platform that
+// carry a public address stand in for one (source "cudnn-setup's catalog"), each at the relative
+// path "legacy/<file>" (where a mirror keeps them), with the catalog's SHA-256 and size, if known.
+Manifest legacyManifest(const Catalog& catalog, const std::string& platform);
+
 // The newest archive of the source that fits the request: the manifests newest first (only those
-// of the release asked for, when one is), the first that yields a choice wins. A refusal of the
+// of the release asked for, when one is), the first that yields a choice wins; for a release before
+// 8.5 asked for by name, or from NVIDIA's tree when no manifest yields one, the catalog's releases
+// before 8.5 (legacyManifest). A refusal of the
 // newest manifest is returned when none yields one (driver-too-old at once: no release helps).
 // log: one line per manifest read or passed over.
 Result<SourceChoice> chooseFromSource(RedistSource& source, const ChoiceRequest& request, const CompatRules& rules,

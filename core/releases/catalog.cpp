@@ -59,6 +59,8 @@ Result<Catalog> Catalog::parse(std::string_view json)
         e.sha256 = sha;
         if (r.contains("size") && r["size"].is_number_unsigned())
             e.size = r["size"].get<std::uint64_t>();
+        if (r.contains("url") && r["url"].is_string())
+            e.url = r["url"].get<std::string>();
         c.m_entries.push_back(std::move(e));
     }
     return c;

@@ -19,6 +19,9 @@ struct CatalogEntry {
     std::string sha256;     // lowercase hex
     std::optional<std::uint64_t> size;
     std::string source;     // where the hash comes from
+    // Before 8.5 (no manifest in NVIDIA's tree): the public address of the file in NVIDIA's older
+    // tree (resources/catalog/legacy_urls.tsv); "" from 8.5 on, where the manifests say where.
+    std::string url;
 };
 
 class Catalog {

@@ -12,6 +12,8 @@ Inputs (every row names its source; SOURCES.txt says where each file comes from)
   cuda_driver_table_meson.tsv  the CUDA release notes' minimum driver per toolkit release.
   minor_version_floor.tsv      the minor-version-compatibility floor per CUDA major.
   compat_rules.json            the hand-kept, non-table parts of compat.json (finding texts).
+  legacy_urls.tsv              the public URL templates of NVIDIA's older tree, for releases before 8.5
+                               (no manifest there): each catalog row before 8.5 gets its "url" from them.
 
 The catalog keeps every publicly hashed Windows x86_64 zip and Linux x86_64 / sbsa tarball of cuDNN;
 a name listed by several sources is one row whose source names them all (they must agree).
@@ -133,10 +135,16 @@ def catalog():
         return (PLATFORMS.index(e["platform"]), [int(x) for x in e["cudnn"].split(".")],
                 [int(x) for x in e["cuda"].split(".")])
 
+    templates = {row["kind"]: row["template"] for row in read_tsv("legacy_urls.tsv")}
     releases = []
     for e in sorted(by_name.values(), key=key):
-        releases.append({"file": e["file"], "cudnn": e["cudnn"], "cuda": e["cuda"], "platform": e["platform"],
-                         "sha256": e["sha256"], "size": e["size"], "source": "; ".join(e["sources"])})
+        row = {"file": e["file"], "cudnn": e["cudnn"], "cuda": e["cuda"], "platform": e["platform"],
+               "sha256": e["sha256"], "size": e["size"], "source": "; ".join(e["sources"])}
+        if [int(x) for x in e["cudnn"].split(".")] < [8, 5]:
+            kind = "old" if OLD_NAME.fullmatch(e["file"]) else "archive"
+            release = ".".join(e["cudnn"].split(".")[:3])
+            row["url"] = templates[kind].format(release=release, cuda=e["cuda"], file=e["file"])
+        releases.append(row)
     counts = {p: sum(1 for r in releases if r["platform"] == p) for p in PLATFORMS}
     lines = ['{',
              '  "schema": 1,',

@@ -5,11 +5,13 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "download/downloader.h"
+#include "download/fetch.h"
 #include "download/httpclient.h"
 #include "download/partfile.h"
 #include "cancelat.h"
 #include "faultserverprocess.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -70,6 +72,10 @@ private slots:
     void nothingToCheckIsRefused();
     void aLongerBodyThanTheManifestSaysIsAMismatch();
     void aNamedProxyIsUsedForEveryAddress();
+    void releasesBefore85HaveNvidiasOlderAddresses_data();
+    void releasesBefore85HaveNvidiasOlderAddresses();
+    void aReleaseBefore85IsCheckedAgainstTheCatalog_data();
+    void aReleaseBefore85IsCheckedAgainstTheCatalog();
     void proxyValues_data();
     void proxyValues();
 
@@ -459,6 +465,94 @@ void TestDownloader::proxyValues()
         QCOMPARE(QString::fromStdString(proxyHostPort(value.toStdString())), hostPort);
     } else {
         QVERIFY2(why.contains(refusal), qPrintable(why));
+    }
+}
+
+// The catalog's releases before 8.5 (no manifest in NVIDIA's tree) carry their public address in
+// NVIDIA's older tree; the two rows checked here are addresses public build scripts download
+// (resources/catalog/legacy_urls.tsv names them); nothing from 8.5 on is in that list.
+void TestDownloader::releasesBefore85HaveNvidiasOlderAddresses_data()
+{
+    QTest::addColumn<QString>("platform");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("url");
+    QTest::newRow("8.2.0_windows_zip") << "windows-x86_64" << "cudnn-11.3-windows-x64-v8.2.0.53.zip"
+        << "https://developer.download.nvidia.com/compute/redist/cudnn/v8.2.0/cudnn-11.3-windows-x64-v8.2.0.53.zip";
+    QTest::newRow("8.3.2_windows_archive") << "windows-x86_64" << "cudnn-windows-x86_64-8.3.2.44_cuda11.5-archive.zip"
+        << "https://developer.download.nvidia.com/compute/redist/cudnn/v8.3.2/local_installers/11.5/"
+           "cudnn-windows-x86_64-8.3.2.44_cuda11.5-archive.zip";
+    QTest::newRow("8.2.2_linux_tgz") << "linux-x86_64" << "cudnn-11.4-linux-x64-v8.2.2.26.tgz"
+        << "https://developer.download.nvidia.com/compute/redist/cudnn/v8.2.2/cudnn-11.4-linux-x64-v8.2.2.26.tgz";
+}
+
+void TestDownloader::releasesBefore85HaveNvidiasOlderAddresses()
+{
+    QFETCH(QString, platform);
+    QFETCH(QString, file);
+    QFETCH(QString, url);
+    const Manifest legacy = legacyManifest(Catalog::builtin(), platform.toStdString());
+    const ManifestEntry* entry = legacy.findByFileName(file.toStdString());
+    QVERIFY2(entry, qPrintable(file + " is not among the catalog's releases before 8.5"));
+    QCOMPARE(QString::fromStdString(entry->relativePath), "legacy/" + file);
+    const CatalogEntry* row = Catalog::builtin().findByFileName(file.toStdString());
+    QVERIFY(row);
+    QCOMPARE(QString::fromStdString(row->url), url);
+    for (const auto& e : legacy.entries) {
+        const auto v = Version::parse(e.version);
+        QVERIFY(v && (v->major < 8 || (v->major == 8 && v->minor < 5)));
+    }
+}
+
+// A release before 8.5 from a mirror (its legacy/ folder): chosen from the catalog with that said
+// in the reason, its size asked of the server (the catalog has none), the body judged by the
+// catalog's SHA-256 alone. Other bytes under that name are refused and deleted.
+void TestDownloader::aReleaseBefore85IsCheckedAgainstTheCatalog_data()
+{
+    QTest::addColumn<bool>("sameBytes");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("the_catalogs_bytes") << true << "";
+    QTest::newRow("other_bytes_under_its_name") << false << codes::kDownloadMismatch;
+}
+
+void TestDownloader::aReleaseBefore85IsCheckedAgainstTheCatalog()
+{
+    QFETCH(bool, sameBytes);
+    QFETCH(QString, code);
+    const QString file = QStringLiteral("cudnn-11.3-linux-x64-v8.2.0.53.tgz");
+    QVERIFY(QDir().mkpath(m_dir->path() + "/root/legacy"));
+    QFile served(m_dir->path() + "/root/legacy/" + file);
+    QByteArray body = m_body;
+    if (!sameBytes)
+        body[1000] = static_cast<char>(body[1000] ^ 0x5a);
+    QVERIFY(served.open(QIODevice::WriteOnly) && served.write(body) == body.size());
+    served.close();
+    auto catalog = Catalog::parse(R"({"releases": [{"file": ")" + file.toStdString() +
+                                  R"(", "cudnn": "8.2.0.53", "cuda": "11.3", "platform": "linux-x86_64", "sha256": ")" +
+                                  m_sha256 + R"(", "size": null, "source": "this test",)"
+                                  R"( "url": "https://developer.download.nvidia.com/not-used-for-a-mirror"}]})");
+    QVERIFY(catalog.ok());
+
+    FetchRequest request;
+    request.choice.platform = "linux-x86_64";
+    request.choice.cudaMajor = 11;
+    request.choice.release = "8.2";
+    request.mirror = m_server.url().toStdString();
+    request.http.caFile = (m_dir->path() + "/ca/ca.pem").toStdString();
+    request.download = settings();
+    request.download.catalog = &catalog.value();
+    const auto got = fetchArchive(request, CompatRules::builtin());
+    QFile::remove(m_dir->path() + "/root/legacy/" + file);
+    if (code.isEmpty()) {
+        QVERIFY2(got.ok(), got.ok() ? "" : got.error().message.c_str());
+        QCOMPARE(QString::fromStdString(got->chosen.choice.candidate.entry.fileName()), file);
+        QVERIFY2(QString::fromStdString(got->chosen.choice.reason).contains("before 8.5"), got->chosen.choice.reason.c_str());
+        QVERIFY(got->url.ends_with("/legacy/" + file.toStdString()));
+        QCOMPARE(QString::fromStdString(digestFile(got->file.path)->sha256), QString::fromStdString(m_sha256));
+    } else {
+        QVERIFY(!got.ok());
+        QCOMPARE(QString::fromStdString(got.error().code), code);
+        QVERIFY(!QFile::exists(m_out->path() + "/" + file));
+        QVERIFY(!QFile::exists(m_out->path() + "/" + file + ".part"));
     }
 }
 
