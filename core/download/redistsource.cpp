@@ -251,7 +251,7 @@ Result<SourceChoice> chooseFromSource(RedistSource& source, const ChoiceRequest&
         if (choice) {
             if (log)
                 log("chose " + choice->candidate.entry.fileName() + " from " + manifest->source);
-            return SourceChoice{std::move(choice.value()), std::move(manifest.value()), fromCatalog};
+            return SourceChoice{std::move(choice.value()), std::move(manifest.value()), fromCatalog, {}};
         }
         if (choice.error().code == codes::kDriverTooOld)
             return choice.error();
