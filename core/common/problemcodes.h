@@ -15,6 +15,7 @@ inline constexpr char kSizeLimit[] = "size-limit";
 inline constexpr char kZeroSize[] = "zero-size";
 inline constexpr char kMissingFile[] = "missing-file";
 inline constexpr char kWrongArchitecture[] = "wrong-architecture";
+inline constexpr char kDamagedFile[] = "damaged-file";
 inline constexpr char kVersionMismatch[] = "version-mismatch";
 inline constexpr char kCudaMajorMismatch[] = "cuda-major-mismatch";
 inline constexpr char kHashMismatch[] = "hash-mismatch";

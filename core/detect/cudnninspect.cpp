@@ -106,6 +106,33 @@ std::optional<int> cudaMajorFromImports(const std::vector<InstalledFile>& files)
 
 namespace {
 
+// What makes a library file no library at all, told apart from a whole library of another
+// architecture (whose fix is another download, not a repair): zeros where its bytes should be (a
+// copy that never finished, a disk fault), a file shorter than its own headers say, or something
+// else under a library's name (an HTML page saved as a .dll). nullopt: none of these.
+std::optional<std::string> damageOf(const std::string& path, bool windows, bool isImage, bool truncated,
+                                    std::uint64_t rawEnd, std::uint64_t size, const std::string& why)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string head(static_cast<std::size_t>(std::min<std::uint64_t>(size, 64 * 1024)), '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    if (!head.empty() && head.find_first_not_of('\0') == std::string::npos)
+        return "its first " + std::to_string(head.size()) + " bytes are all zeros, where a library's headers must be";
+    if (truncated)
+        return "it is cut short: " + std::to_string(size) + " bytes, where its own headers describe " +
+               std::to_string(rawEnd);
+    if (isImage)
+        return std::nullopt;
+    const bool startsLikeOne = windows ? head.rfind("MZ", 0) == 0 : head.rfind("\x7f" "ELF", 0) == 0;
+    if (startsLikeOne)
+        return "its headers are cut short or broken (" + why + ")";
+    std::string start;
+    for (char ch : head.substr(0, 24))
+        start += (ch >= 0x20 && ch < 0x7f) ? ch : '.';
+    return std::string("it is not a ") + (windows ? "DLL" : "shared library") + " at all (it starts with \"" + start + "\")";
+}
+
 void headerVersion(Toolkit& tk)
 {
     const fs::path inc = fs::path(tk.path) / "include";
@@ -138,7 +165,10 @@ void inspectWindows(Toolkit& tk)
                 f.description = pe.fileDescription;
                 f.imports = pe.imports;
                 f.arch = pe.isPe ? archName(pe.machine) : "not a PE image";
-                if (!pe.isX64())
+                if (const auto damage = damageOf(path, true, pe.isPe, pe.truncated(), pe.rawEnd, f.size, pe.error))
+                    add(c, codes::kDamagedFile, codes::kDamagedFile, path,
+                        {{"path", path}, {"detail", *damage}, {"toolkit", tk.path}});
+                else if (!pe.isX64())
                     add(c, codes::kWrongArchitecture, codes::kWrongArchitecture, path, {{"path", path}, {"detail", f.arch}});
             }
             if (lowerAscii(name).rfind("cudnn64_", 0) == 0 && mainDir.empty())
@@ -189,7 +219,10 @@ void inspectLinux(Toolkit& tk)
             f.soname = elf.soname;
             f.imports = elf.needed;  // DT_NEEDED: libcublas.so.11 of a cuDNN 8 build (cudaMajorFromImports)
             f.arch = !elf.isElf ? "not an ELF file" : (elf.is64 && elf.machine == 62 ? "x86-64" : "ELF machine " + std::to_string(elf.machine));
-            if (!elf.isElf || !elf.is64 || elf.machine != 62)
+            if (const auto damage = damageOf(f.path, false, elf.isElf, false, 0, f.size, elf.error))
+                add(c, codes::kDamagedFile, codes::kDamagedFile, f.path,
+                    {{"path", f.path}, {"detail", *damage}, {"toolkit", tk.path}});
+            else if (!elf.is64 || elf.machine != 62)
                 add(c, codes::kWrongArchitecture, codes::kWrongArchitecture, f.path, {{"path", f.path}, {"detail", f.arch}});
             // The soname names the ABI major even when the file name carries no version.
             if (elf.soname && (!f.version || f.version->size() < sonameVersion(*elf.soname).value_or("").size()))
@@ -369,7 +402,7 @@ void inspectCudnn(Toolkit& tk)
         add(c, codes::kMissingFile, codes::kMissingFile, path, {{"path", path}, {"cudnn", cudnnText}, {"toolkit", tkPath}});
     }
     c.complete = std::none_of(c.problems.begin(), c.problems.end(), [](const Problem& p) {
-        return p.code == codes::kMissingFile || p.code == codes::kZeroSize;
+        return p.code == codes::kMissingFile || p.code == codes::kZeroSize || p.code == codes::kDamagedFile;
     });
 }
 

@@ -562,6 +562,9 @@ PeInfo parse(const Source& src)
     PeInfo info;
     Headers h;
     if (readHeaders(src, info, h)) {
+        info.bytes = src.size();
+        for (const Section& s : h.sections)
+            info.rawEnd = std::max<std::uint64_t>(info.rawEnd, std::uint64_t{s.rawPointer} + s.rawSize);
         info.readOnlyData = readOnlyDataOf(h);
         readVersion(src, info, h);
         readImports(src, info, h);

@@ -32,7 +32,13 @@ struct PeInfo {
     // The .rdata section as (file offset, size): where MSVC puts string literals, such as the
     // "cublasLt64_12.dll" cuDNN 9 loads by name (formats/cudabuild.h). nullopt: no such section.
     std::optional<std::pair<std::uint64_t, std::uint64_t>> readOnlyData;
+    // Where the sections' raw data ends by the image's own section table, and how many bytes the
+    // image has: one shorter than its table says is cut short (a copy or download that stopped).
+    // Both 0 when the headers were not read (and for a stream).
+    std::uint64_t rawEnd = 0;
+    std::uint64_t bytes = 0;
     bool isX64() const { return isPe && machine == 0x8664 && optionalMagic == 0x20B; }
+    bool truncated() const { return isPe && rawEnd > bytes; }
 };
 
 // `image` is the whole file (DLL resources can sit anywhere in it).

@@ -12,11 +12,23 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::fixtures;
 namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::uint8_t> readAll(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
 
 namespace {
 const char* kSysEnv = R"(SYSTEM\CurrentControlSet\Control\Session Manager\Environment)";
@@ -207,6 +219,33 @@ private slots:
             s.i386Dlls = true;
             m.winToolkit("12.6.3", s);
         }) << "wrong-architecture" << "x86";
+        // Damaged files are told apart from whole libraries of another architecture: their fix is
+        // a repair, not another download.
+        QTest::newRow("zero-filled DLL (a copy that never finished)") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            const std::string dll = d + "/bin/cudnn_ops64_9.dll";
+            writeBytes(dll, std::vector<std::uint8_t>(static_cast<std::size_t>(std::filesystem::file_size(dll)), 0));
+        }) << "damaged-file" << "cudnn_ops64_9.dll is damaged: its first";
+        QTest::newRow("DLL cut short") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            const std::string dll = d + "/bin/cudnn_ops64_9.dll";
+            std::vector<std::uint8_t> bytes = readAll(dll);
+            bytes.resize(bytes.size() - 64);
+            writeBytes(dll, bytes);
+        }) << "damaged-file" << "it is cut short";
+        QTest::newRow("an HTML page saved under a DLL's name") << true << Scenario([=](Machine& m) {
+            const auto d = m.winToolkit("12.6.3", spec("9.6.0.74"));
+            const std::string page = "<!DOCTYPE html><html><body>Access denied</body></html>";
+            writeBytes(d + "/bin/cudnn_ops64_9.dll", std::vector<std::uint8_t>(page.begin(), page.end()));
+        }) << "damaged-file" << "it is not a DLL at all (it starts with \"<!DOCTYPE html><html><bo\")";
+        QTest::newRow("zero-filled shared library") << false << Scenario([=](Machine& m) {
+            ToolkitSpec s = spec("9.6.0");
+            s.windowsLayout = false;
+            const std::string root = buildToolkit((m.root / "cuda-12.6").string(), s);
+            m.opts.find.roots = {root};
+            const std::string so = root + "/lib64/libcudnn_cnn.so.9.6.0";
+            writeBytes(so, std::vector<std::uint8_t>(4096, 0));
+        }) << "damaged-file" << "libcudnn_cnn.so.9.6.0 is damaged";
         QTest::newRow("copy in System32 wins") << true << Scenario([=](Machine& m) {
             const auto d = m.winToolkit("11.3.1", spec("8.2.0.53"));
             m.systemPath = {d + "/bin"};
