@@ -233,12 +233,17 @@ nlohmann::json toJson(const DetectResult& r)
             loads = {{"path", *f.loads}, {"version", optJson(f.loadsVersion)},
                      {"cuda_major", f.loadsCudaMajor ? nlohmann::json(*f.loadsCudaMajor) : nlohmann::json(nullptr)},
                      {"via", f.loadsVia}, {"loader_object", optJson(f.loaderObject)}};
+        // ONNX Runtime 1.21+: what its preload_dlls() would load instead (null: no such function, or none).
+        nlohmann::json preload = nullptr;
+        if (f.preloads)
+            preload = {{"path", *f.preloads}, {"version", optJson(f.preloadsVersion)}, {"via", f.preloadsVia}};
         doc["frameworks"].push_back({{"environment", f.environment}, {"environment_kind", f.environmentKind},
                                      {"python", optJson(f.python)}, {"package", f.package}, {"version", f.version},
                                      {"needs", {{"cuda", optJson(f.needs.cuda)}, {"cudnn", optJson(f.needs.cudnn)},
                                                 {"source", f.needs.source}, {"bundles_cudnn", f.needs.bundled},
                                                 {"gpu_build", !f.needs.noGpu}}},
-                                     {"library", optJson(f.library)}, {"loads", loads}, {"verdict", f.code},
+                                     {"library", optJson(f.library)}, {"loads", loads}, {"preload_dlls", preload},
+                                     {"verdict", f.code},
                                      {"severity", f.severity}, {"message", f.message}});
     }
     if (r.python) {

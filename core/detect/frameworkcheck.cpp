@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -319,6 +321,24 @@ std::optional<std::string> frameworkBinary(const fs::path& sp, const std::string
 
 }  // namespace
 
+// ONNX Runtime's preload_dlls() (1.21 and later), seen in its own files, never imported.
+bool hasPreloadDlls(const fs::path& sitePackages)
+{
+    std::ifstream in(sitePackages / "onnxruntime" / "__init__.py", std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return text.find("def preload_dlls(") != std::string::npos;
+}
+
+// A torch in the same site-packages built for CUDA 12 (its version's "+cu12x" tag), whose lib
+// folder preload_dlls() prefers on Windows.
+bool torchForCuda12(const PythonEnvironment& env, const std::string& sitePackages)
+{
+    for (const auto& p : env.packages)
+        if (p.name == "torch" && p.sitePackages == sitePackages && p.version.find("+cu12") != std::string::npos)
+            return true;
+    return false;
+}
+
 std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironment>& envs, const FrameworkContext& ctx)
 {
     std::vector<FrameworkVerdict> out;
@@ -348,6 +368,14 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
                 v.code = code;
                 v.severity = rules.severity(code);
                 v.message = rules.text(code, vars);
+                if (v.preloads && v.preloads != v.loads) {
+                    // Beside what the loader finds, before the fix: what ONNX Runtime's own rule loads.
+                    const std::string sentence = " A program that calls onnxruntime.preload_dlls() before its first "
+                                                 "session loads " + *v.preloads + " (cuDNN " +
+                                                 v.preloadsVersion.value_or("?") + ", " + v.preloadsVia + ") instead.";
+                    const auto fix = v.message.find(" Fix: ");
+                    v.message.insert(fix == std::string::npos ? v.message.size() : fix, sentence);
+                }
                 out.push_back(v);
             };
             if (v.needs.noGpu) {
@@ -411,6 +439,23 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             const auto needMajor = majorOf(v.needs.cudnn);
             if (needMajor)
                 v.library = win ? "cudnn64_" + std::to_string(*needMajor) + ".dll" : "libcudnn.so." + std::to_string(*needMajor);
+            if (pkg.name == "onnxruntime-gpu" && hasPreloadDlls(sp)) {
+                // Its own order (onnxruntime PR 23744, ONNX Runtime 1.21): a CUDA 12 torch's lib folder
+                // first on Windows, then the nvidia wheel's folder; the loader's order only after that.
+                std::vector<std::pair<fs::path, std::string>> preloadOrder;
+                if (win && torchForCuda12(env, pkg.sitePackages))
+                    preloadOrder.push_back({sp / "torch" / "lib", "torch\\lib, which preload_dlls() tries first"});
+                preloadOrder.push_back({sp / "nvidia" / "cudnn" / nvidiaSub, nvidiaOrigin});
+                for (const auto& [dir, origin] : preloadOrder) {
+                    const auto name = v.library ? searcher.has(dir.string(), *v.library) : searcher.anyMain(dir.string());
+                    if (name) {
+                        v.preloads = (dir / *name).string();
+                        v.preloadsVersion = versionOfCopy(*v.preloads, win, env);
+                        v.preloadsVia = origin;
+                        break;
+                    }
+                }
+            }
             const SearchEntry* hit = nullptr;
             std::string hitName;
             for (const auto& e : order) {

@@ -36,6 +36,13 @@ struct FrameworkVerdict {
     std::string loadsVia;                    // "its own folder", "PATH (system)", "nvidia-cudnn-cu12 wheel", "RUNPATH of x.so", ...
     // Linux: the framework library whose DT_RUNPATH / DT_RPATH ordered the search (copies.h loaderOrderFor).
     std::optional<std::string> loaderObject;
+    // ONNX Runtime 1.21+ (onnxruntime/__init__.py defines preload_dlls): the copy its
+    // onnxruntime.preload_dlls() would load instead, when a program calls it before its first
+    // session (Windows: torch\lib of a CUDA 12 torch, then the nvidia-cudnn wheel; Linux: the wheel),
+    // and where it comes from. nullopt: no such function, or it would find none.
+    std::optional<std::string> preloads;
+    std::optional<std::string> preloadsVersion;
+    std::string preloadsVia;
     std::string code;                        // framework-ok, framework-bundled, framework-cudnn-major, ...
     std::string severity;                    // "ok", "info", "warning", "problem"
     std::string message;                     // "sentence. Fix: what to do."
