@@ -32,6 +32,8 @@ if [ "${1:-build}" = test ]; then
   want+=(pkexec dbus-daemon dbus-bin)
   # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
   want+=(rpm)
+  # python3-jsonschema: the apply config's JSON Schema checked against the parser (CTest apply.schema).
+  want+=(python3-jsonschema)
 fi
 missing=()
 for p in "${want[@]}"; do

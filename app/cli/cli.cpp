@@ -60,6 +60,7 @@ int run(int argc, char** argv)
     addInstallCommands(app, ctx);
     addValidateCommand(app, ctx);
     addReportCommand(app, ctx);
+    addApplyCommand(app, ctx);
 
     try {
         app.parse(argc, argv);

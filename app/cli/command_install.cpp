@@ -172,7 +172,7 @@ Reply reply(const InstallArgs& a, const FlowResult& r, const std::optional<Helpe
     return {nlohmann::json::object(), code};
 }
 
-int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
+Reply installReply(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
 {
     std::error_code ec;
     PrivilegedRequest request;
@@ -206,15 +206,27 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
         Reply failed = helperReply(r.interrupted->toolkit, *r.recovered);
         if (failed.exitCode == 0)
             failed.exitCode = static_cast<int>(ExitCode::NotRolledBack);
-        return finish(ctx, failed);
+        return failed;
     }
     Reply done = reply(args, *r.flow, r.applied);
     if (!a.download.is_null())
         done.document["download"] = a.download;
-    return finish(ctx, done);
+    return done;
+}
+
+int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
+{
+    return finish(ctx, installReply(ctx, a, kind));
 }
 
 }  // namespace
+
+std::pair<nlohmann::json, int> runInstallStep(const CommandContext& ctx, const InstallArgs& args, PlanKind kind)
+{
+    Reply r = installReply(ctx, args, kind);
+    logLine(ctx, r.document.dump());
+    return {std::move(r.document), r.exitCode};
+}
 
 int runRecover(const CommandContext& ctx, const std::string& toolkit)
 {

@@ -31,6 +31,7 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx);
 void addValidateCommand(CLI::App& app, CommandContext& ctx);
 void addReportCommand(CLI::App& app, CommandContext& ctx);
 void addDownloadCommand(CLI::App& app, CommandContext& ctx);
+void addApplyCommand(CLI::App& app, CommandContext& ctx);
 
 // The download step of `download` and `install --download` (command_download.cpp).
 struct DownloadArgs {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace cudnnsetup::cli {
 
@@ -23,6 +24,11 @@ struct InstallArgs {
     std::string prefix;  // install --prefix: a standalone prefix to create (instead of --toolkit)
     nlohmann::json download;  // install --download: the download step's document (null without it)
 };
+
+struct CommandContext;
+// install / repair / uninstall for one toolkit as `apply` runs it: the contract's document and its
+// exit code, logged but not printed (apply prints one document for the whole machine).
+std::pair<nlohmann::json, int> runInstallStep(const CommandContext& ctx, const InstallArgs& args, PlanKind kind);
 
 // Moved to core (install/installflow.h), shared with the wizard.
 using cudnnsetup::PathService;
