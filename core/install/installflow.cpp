@@ -6,6 +6,7 @@
 #include "common/testhooks.h"
 #include "install/archiveinfo.h"
 #include "install/journal.h"
+#include "install/machinesummary.h"
 #include "install/prestage.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
@@ -440,6 +441,11 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     engine.setHooks(o.hooks);
     r.outcome = engine.apply(std::move(plan), o.cancel, o.progress, prefix.value_or(0));
     prep.afterEngine();
+    // The machine's side tells deployment tools what is installed now (install/machinesummary.h);
+    // a user's own install does not speak for the machine.
+    if (r.outcome->ok && (o.asHelper || processHasAdminRights()))
+        if (auto published = publishMachineSummary(o.stateDir, files); !published)
+            r.outcome->warnings.push_back({published.error().code, std::nullopt, published.error().message});
     return stop(std::move(r), FlowStatus::Applied);
 }
 

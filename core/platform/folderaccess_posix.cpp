@@ -63,7 +63,7 @@ bool expectedFolder(const std::string& name, int depth)
 bool expectedFile(const std::string& name, int depth)
 {
     return depth == 0 && (name == "journal.json" || name == "lock" || name == "helper-progress.json" ||
-                          name == "helper-outcome.json");
+                          name == "helper-outcome.json" || name == "summary.json");
 }
 
 Error foreignEntry(const std::filesystem::path& dir, const std::string& entry, const std::string& why)

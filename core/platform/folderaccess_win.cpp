@@ -214,7 +214,8 @@ Result<Unit> verifyEntries(const std::filesystem::path& top, const std::filesyst
         if (depth == 0 && name == L"records" && !folder)
             return foreignEntry(top, entry, "is not a folder");
         if (depth == 0 && folder &&
-            (name == L"journal.json" || name == L"lock" || name == L"helper-progress.json" || name == L"helper-outcome.json"))
+            (name == L"journal.json" || name == L"lock" || name == L"helper-progress.json" || name == L"helper-outcome.json" ||
+             name == L"summary.json"))
             return foreignEntry(top, entry, "is not a plain file");
         if (folder) {
             if (depth + 1 >= kMaxDepth)

@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -149,6 +150,21 @@ void TestCliApply::convergesOnceAndThenChangesNothing()
     const CliRun after = apply(c, true);
     QCOMPARE(after.exitCode, 0);
     QCOMPARE(after.json().object()["apply"].toObject()["in_desired_state"].toBool(), true);
+
+    // The machine summary a file detection rule reads (install/machinesummary.h), then gone with the
+    // uninstall of the last recorded toolkit.
+    const QJsonObject summary = QJsonDocument::fromJson(readAll(m_state + "/summary.json")).object();
+    QCOMPARE(summary["format"].toInt(), 1);
+    const QJsonObject entry = summary["toolkits"].toArray().first().toObject();
+    QCOMPARE(entry["toolkit"].toString(), m_toolkit);
+    QCOMPARE(entry["cudnn"].toString(), QString("9.19.0.56"));
+    QCOMPARE(entry["state"].toString(), QString("install"));
+    QCOMPARE(entry["archive_sha256"].toString().size(), 64);
+    QVERIFY2(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$").match(entry["time"].toString()).hasMatch(),
+             qPrintable(entry["time"].toString()));
+    const CliRun un = runCli({"uninstall", "--toolkit", m_toolkit, "--state-dir", m_state, "--json"}, m_env, 600000);
+    QVERIFY2(un.exitCode == 0, un.out + un.err);
+    QVERIFY(!QFile::exists(m_state + "/summary.json"));
 }
 
 void TestCliApply::anOlderCudnnLeftInPlaceIsReportedAndKept()

@@ -3,6 +3,7 @@
 // system PATH in the prefix's registry, a kill mid-install, and validate against
 // a test-double cuDNN whose sub-library misses a DLL.
 
+#include "install/machinesummary.h"
 #include "clirun.h"
 #include "winetest.h"
 
@@ -46,6 +47,34 @@ void writePathRaw(const std::wstring& text, DWORD type)
     ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, key.put());
     ::RegSetValueExW(key.get(), L"Path", 0, type, reinterpret_cast<const BYTE*>(text.c_str()),
                      static_cast<DWORD>((text.size() + 1) * sizeof(wchar_t)));
+}
+
+// The machine summary's value for the toolkit (install/machinesummary.h), "" when it is not there:
+// what a deployment tool's registry detection rule reads.
+std::string summaryValue(const std::string& toolkit, const wchar_t* name)
+{
+    win::Key root;
+    if (::RegOpenKeyExW(HKEY_LOCAL_MACHINE, win::widen(kSummaryRegistryKey).c_str(), 0,
+                        KEY_READ | KEY_WOW64_64KEY, root.put()) != ERROR_SUCCESS)
+        return {};
+    for (DWORD i = 0;; ++i) {
+        wchar_t sub[256];
+        DWORD len = 256;
+        if (::RegEnumKeyExW(root.get(), i, sub, &len, nullptr, nullptr, nullptr, nullptr) != ERROR_SUCCESS)
+            return {};
+        win::Key key;
+        if (::RegOpenKeyExW(root.get(), sub, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put()) != ERROR_SUCCESS)
+            continue;
+        auto text = [&](const wchar_t* value) {
+            wchar_t buffer[1024] = {};
+            DWORD bytes = sizeof buffer - sizeof(wchar_t);
+            if (::RegQueryValueExW(key.get(), value, nullptr, nullptr, reinterpret_cast<BYTE*>(buffer), &bytes) != ERROR_SUCCESS)
+                return std::string();
+            return win::narrow(buffer);
+        };
+        if (text(L"Toolkit") == toolkit)
+            return text(name);
+    }
 }
 
 // Relative path -> content of every file under `root`.
@@ -168,9 +197,16 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
     ASSERT_NE(ours, std::string::npos) << path;
     EXPECT_LT(ours, path.find(kOtherBin)) << path;
     EXPECT_EQ(path.rfind("%SystemRoot%\\system32;%SystemRoot%;", 0), 0u) << path;
+    // What a registry detection rule reads (HKLM\SOFTWARE\cudnn-setup\Toolkits), and the file.
+    EXPECT_EQ(summaryValue(kToolkit, L"CudnnVersion"), "8.2.0.53") << in.out;
+    EXPECT_EQ(summaryValue(kToolkit, L"State"), "install");
+    EXPECT_EQ(summaryValue(kToolkit, L"ArchiveSha256").size(), 64u);
+    EXPECT_TRUE(std::filesystem::exists(kState + "\\summary.json"));
 
     const auto un = runCli({"--json", "--state-dir", kState, "uninstall", "--toolkit", kToolkit});
     ASSERT_EQ(un.exitCode, 0) << un.out << un.err;
+    EXPECT_EQ(summaryValue(kToolkit, L"CudnnVersion"), "");
+    EXPECT_FALSE(std::filesystem::exists(kState + "\\summary.json"));
     EXPECT_EQ(snapshot(kToolkit), filesBefore);
     DWORD typeAfter = 0;
     EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
