@@ -32,6 +32,10 @@ struct PeInfo {
     // The .rdata section as (file offset, size): where MSVC puts string literals, such as the
     // "cublasLt64_12.dll" cuDNN 9 loads by name (formats/cudabuild.h). nullopt: no such section.
     std::optional<std::pair<std::uint64_t, std::uint64_t>> readOnlyData;
+    // The certificate table (data directory 4, the "security directory") as (file offset, size):
+    // where an Authenticode signature (WIN_CERTIFICATE records) lies; its address is a file offset,
+    // not an RVA. nullopt: the entry is empty (an unsigned image) or does not lie inside the file.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> certificateTable;
     bool isX64() const { return isPe && machine == 0x8664 && optionalMagic == 0x20B; }
 };
 
