@@ -32,6 +32,9 @@ if [ "${1:-build}" = test ]; then
   want+=(pkexec dbus-daemon dbus-bin)
   # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
   want+=(rpm)
+  # osslsigncode: Authenticode signing and verification of the Windows programs and packages
+  # (scripts/sign-windows.sh; tests package.sign, package.nsis).
+  want+=(osslsigncode)
 fi
 missing=()
 for p in "${want[@]}"; do
