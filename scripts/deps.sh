@@ -35,6 +35,9 @@ if [ "${1:-build}" = test ]; then
   # osslsigncode: Authenticode signing and verification of the Windows programs and packages
   # (scripts/sign-windows.sh; tests package.sign, package.nsis).
   want+=(osslsigncode)
+  # python3-jsonschema, python3-yaml: the winget manifests validated against winget-cli's published
+  # JSON schemas (tests/wine/check-winget.py, test package.winget).
+  want+=(python3-jsonschema python3-yaml)
 fi
 missing=()
 for p in "${want[@]}"; do

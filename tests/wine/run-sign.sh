@@ -28,12 +28,12 @@ for f in "${programs[@]}"; do
 done
 
 # Without a key named, the signer refuses and leaves the file as it was.
-if CUDNN_SETUP_SIGN_CERT= CUDNN_SETUP_SIGN_KEY= CUDNN_SETUP_SIGN_PKCS12= "$sign" "$work/signed/cudnn-setup-cli.exe" 2>/dev/null; then
+if CUDNN_SETUP_SIGN_CERT='' CUDNN_SETUP_SIGN_KEY='' CUDNN_SETUP_SIGN_PKCS12='' "$sign" "$work/signed/cudnn-setup-cli.exe" 2>/dev/null; then
   fail "sign-windows.sh signed without a key"
 fi
 cmp -s "$app/cudnn-setup-cli.exe" "$work/signed/cudnn-setup-cli.exe" || fail "a refused signing changed the file"
 
-CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP= \
+CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
   "$sign" "${programs[@]/#/$work/signed/}" || fail "sign-windows.sh failed"
 
 for f in "${programs[@]}"; do

@@ -127,7 +127,7 @@ case "${1:-}" in
     rm -rf "$work"; mkdir -p "$work"
     "$here/make-test-cert.sh" "$work/cert" || exit 1
     ca=$work/cert/ca.pem
-    setup=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP= \
+    setup=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
             "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-nsis.sh failed" >&2; exit 1; }
     [ -f "$setup" ] || { echo "no installer at '$setup'" >&2; exit 1; }
     verified() {  # verified FILE: its Authenticode signature verifies against the test CA
