@@ -87,13 +87,22 @@ Function .onInit
   ${GetParameters} $1
   ClearErrors
   ${GetOptions} $1 "/CONFIG=" $Config
-  ${If} ${Errors}
+  ${If} ${Errors}   ; (tests and clears the flag) no /CONFIG= given
     StrCpy $Config ""
-  ${ElseIf} $Config == ""
-  ${OrIfNot} ${FileExists} "$Config"
-    MessageBox MB_ICONSTOP "/CONFIG=$Config: no such file." /SD IDOK
-    SetErrorLevel 2
-    Quit
+  ${Else}
+    ; A relative name is looked up beside the installer too: Intune and MECM start it in its own
+    ; content folder, where the config travels with it (docs/deploy.md).
+    ${If} $Config != ""
+    ${AndIfNot} ${FileExists} "$Config"
+    ${AndIf} ${FileExists} "$EXEDIR\$Config"
+      StrCpy $Config "$EXEDIR\$Config"
+    ${EndIf}
+    ${If} $Config == ""
+    ${OrIfNot} ${FileExists} "$Config"
+      MessageBox MB_ICONSTOP "/CONFIG=$Config: no such file." /SD IDOK
+      SetErrorLevel 2
+      Quit
+    ${EndIf}
   ${EndIf}
   SetRegView 64
   SetShellVarContext all   ; the shortcut for every user: a machine-wide install

@@ -110,8 +110,9 @@ case "${1:-}" in
     # nsis PACKAGE_SH APP_DIR WORKDIR VERSION: build the installer with the release recipe
     # (installer/package-nsis.sh, warnings are errors), signed with a certificate made for this run
     # (make-test-cert.sh): every PE verified (osslsigncode, the test CA as trust anchor). Then in
-    # the prefix: /CONFIG= naming no file exits 2 and installs nothing; a silent install with
-    # /CONFIG= places the programs, the config, the shortcut and the uninstall key with the values
+    # the prefix: /CONFIG= naming no file exits 2 and installs nothing; a plain silent install; the
+    # same again with /CONFIG=fleet.json (beside the installer) places the programs, the config,
+    # the shortcut and the uninstall key with the values
     # winget and Intune read (DisplayVersion, Publisher, EstimatedSize = the folder's KiB,
     # QuietUninstallString); the installed wizard starts; the QuietUninstallString, run as a
     # deployment tool runs it, leaves no file, shortcut or key of ours.
@@ -150,7 +151,16 @@ case "${1:-}" in
     [ "$rc" -eq 2 ] || { echo "/CONFIG= naming no file: exit $rc, expected 2" >&2; exit 1; }
     [ ! -e "$unix_target" ] || { echo "/CONFIG= naming no file still installed into $unix_target" >&2; exit 1; }
     echo "/CONFIG= naming no file: exit 2, nothing installed"
-    "$wine" "$setup" /S "/CONFIG=$(winpath "$work/fleet.json")" "/D=$target" || { echo "silent install failed" >&2; exit 1; }
+    # A plain silent install (no /CONFIG=): no config.json.
+    "$wine" "$setup" /S "/D=$target" || { echo "silent install failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    [ -f "$unix_target/cudnn-setup-cli.exe" ] || { echo "the plain silent install placed no cudnn-setup-cli.exe" >&2; exit 1; }
+    [ ! -e "$unix_target/config.json" ] || { echo "an install without /CONFIG= wrote config.json" >&2; exit 1; }
+    echo "plain silent install: exit 0, no config.json"
+    # The same package again over it (the repair and reconfigure of docs/deploy.md) with a config
+    # named relative to the installer's folder, as Intune and MECM give it (their working folder is
+    # the content folder; here it is not, so the installer must look beside itself).
+    "$wine" "$setup" /S /CONFIG=fleet.json "/D=$target" || { echo "silent reinstall with /CONFIG=fleet.json failed" >&2; exit 1; }
     [ -n "$server" ] && "$server" -w
     for f in cudnn-setup.exe cudnn-setup-cli.exe uninstall.exe config.json; do
       [ -f "$unix_target/$f" ] || { echo "installer did not place $f" >&2; exit 1; }
@@ -193,7 +203,7 @@ case "${1:-}" in
     [ ! -e "$unix_target" ] || { echo "uninstall left $unix_target: $(ls -A "$unix_target")" >&2; exit 1; }
     [ ! -e "$shortcut" ] || { echo "uninstall left the Start-menu shortcut" >&2; exit 1; }
     if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "uninstall left $key" >&2; exit 1; fi
-    echo "installer built and signed ($(stat -c %s "$setup") bytes), installed with /CONFIG, checked, wizard started, uninstalled by its QuietUninstallString: $setup"
+    echo "installer built and signed ($(stat -c %s "$setup") bytes), installed, reinstalled with /CONFIG, checked, wizard started, uninstalled by its QuietUninstallString: $setup"
     ;;
   shutdown)
     [ -n "$server" ] && "$server" -k 2>/dev/null
