@@ -38,6 +38,8 @@ if [ "${1:-build}" = test ]; then
   # python3-jsonschema, python3-yaml: the winget manifests validated against winget-cli's published
   # JSON schemas (tests/wine/check-winget.py, test package.winget).
   want+=(python3-jsonschema python3-yaml)
+  # wixl (the MSI from installer/cudnn-setup.wxs) and msitools (msiinfo reads its tables): package.msi.
+  want+=(wixl msitools)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -5,6 +5,7 @@
 #   run-wine.sh gui EXE ARGS   the same on an X server of its own (xvfb-run), for GUI programs
 #   run-wine.sh start EXE      start the wizard, wait until its window is on screen, print the time
 #   run-wine.sh nsis PACKAGE_SH APP_DIR WORK VERSION   the NSIS package, signed, installed and uninstalled
+#   run-wine.sh msi PACKAGE_SH APP_DIR WORK VERSION    the MSI, signed, msiexec /i and /x
 #   run-wine.sh shutdown       end the prefix's wineserver
 # Environment: WINEPREFIX, CUDNN_SETUP_WINE64, CUDNN_SETUP_WINESERVER (from CMake).
 set -uo pipefail
@@ -205,12 +206,76 @@ case "${1:-}" in
     if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "uninstall left $key" >&2; exit 1; fi
     echo "installer built and signed ($(stat -c %s "$setup") bytes), installed, reinstalled with /CONFIG, checked, wizard started, uninstalled by its QuietUninstallString: $setup"
     ;;
+  msi)
+    # msi PACKAGE_SH APP_DIR WORKDIR VERSION: build the MSI with the release recipe
+    # (installer/package-msi.sh: wixl), signed with a certificate made for this run and verified;
+    # per-machine (ALLUSERS=1, no custom action); msiexec /i /qn in the prefix places both programs in
+    # Program Files, the Start-menu shortcut and the product's uninstall key (HKLM); msiexec /x /qn
+    # leaves no file, shortcut or key of ours.
+    package=$2; app=$3; work=$4; version=$5
+    here=$(cd "$(dirname "$0")" && pwd)
+    for tool in wixl msiinfo osslsigncode openssl; do
+      command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs wixl, msitools, osslsigncode)" >&2; exit 77; }
+    done
+    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
+      [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
+    done
+    [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+    rm -rf "$work"; mkdir -p "$work"
+    "$here/make-test-cert.sh" "$work/cert" || exit 1
+    msi=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
+          "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-msi.sh failed" >&2; exit 1; }
+    [ -f "$msi" ] || { echo "no MSI at '$msi'" >&2; exit 1; }
+    out=$(osslsigncode verify -CAfile "$work/cert/ca.pem" -in "$msi" 2>&1) && grep -q "^Signature verification: ok" <<<"$out" \
+      || { echo "$out" >&2; echo "the MSI's signature does not verify" >&2; exit 1; }
+    echo "signature ok: $msi"
+    props=$(msiinfo export "$msi" Property | tr -d '\r')
+    prop() { awk -F'\t' -v k="$1" '$1 == k {print $2}' <<<"$props"; }
+    [ "$(prop ALLUSERS)" = 1 ] || { echo "the MSI is not per-machine (ALLUSERS is '$(prop ALLUSERS)')" >&2; exit 1; }
+    [ "$(prop UpgradeCode)" = "{FE6640EC-D59C-4622-93CD-6F9130E5D89E}" ] || { echo "the MSI's UpgradeCode changed: '$(prop UpgradeCode)'" >&2; exit 1; }
+    actions=$(msiinfo export "$msi" CustomAction 2>/dev/null | tail -n +4)
+    [ -z "$actions" ] || { echo "the MSI has custom actions: $actions" >&2; exit 1; }
+    product=$(prop ProductCode)
+    echo "per-machine MSI, no custom action, ProductCode $product, UpgradeCode $(prop UpgradeCode)"
+    unix_target="$WINEPREFIX/drive_c/Program Files/cudnn-setup"
+    key="HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\$product"
+    common_lnk="$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/cudnn-setup.lnk"
+    [ ! -e "$unix_target" ] || { echo "$unix_target exists before the MSI is installed" >&2; exit 1; }
+    msi_win="Z:${msi//\//\\}"
+    "$wine" msiexec /i "$msi_win" /qn || { echo "msiexec /i /qn failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
+      cmp -s "$work/msi-src/payload/$f" "$unix_target/$f" || { echo "msiexec /i did not place $f (signed, as packed) in $unix_target" >&2; exit 1; }
+    done
+    user_lnk=$(ls "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/Microsoft/Windows/"Start Menu"/Programs/cudnn-setup.lnk 2>/dev/null | head -n1)
+    if [ -f "$common_lnk" ]; then
+      echo "Start-menu shortcut for all users: $common_lnk"
+    elif [ -n "$user_lnk" ]; then
+      # Wine's msi resolves ProgramMenuFolder to the user's folder even with ALLUSERS=1; Windows
+      # puts a per-machine install's shortcut in the all-users Start menu.
+      echo "Start-menu shortcut (Wine puts it in the user's Start menu): $user_lnk"
+    else
+      echo "msiexec /i made no Start-menu shortcut" >&2; exit 1
+    fi
+    values=$("$wine" reg query "$key" /reg:64 2>/dev/null | tr -d '\r')
+    grep -q "DisplayVersion *REG_SZ *$version" <<<"$values" || { echo "no uninstall key $key with DisplayVersion $version" >&2; exit 1; }
+    echo "installed: $(ls "$unix_target" | tr '\n' ' ')and $key"
+    "$wine" msiexec /x "$msi_win" /qn || { echo "msiexec /x /qn failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    [ ! -e "$unix_target" ] || { echo "msiexec /x left $unix_target: $(ls -A "$unix_target")" >&2; exit 1; }
+    [ ! -e "$common_lnk" ] || { echo "msiexec /x left $common_lnk" >&2; exit 1; }
+    if ls "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/Microsoft/Windows/"Start Menu"/Programs/cudnn-setup.lnk >/dev/null 2>&1; then
+      echo "msiexec /x left the user's Start-menu shortcut" >&2; exit 1
+    fi
+    if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "msiexec /x left $key" >&2; exit 1; fi
+    echo "MSI built and signed ($(stat -c %s "$msi") bytes), installed and uninstalled by msiexec /qn: $msi"
+    ;;
   shutdown)
     [ -n "$server" ] && "$server" -k 2>/dev/null
     exit 0
     ;;
   *)
-    echo "usage: $0 setup|run EXE [ARGS]|gui EXE [ARGS]|start EXE [TITLE]|nsis PACKAGE_SH APP_DIR WORK VERSION|shutdown" >&2
+    echo "usage: $0 setup|run EXE [ARGS]|gui EXE [ARGS]|start EXE [TITLE]|nsis PACKAGE_SH APP_DIR WORK VERSION|msi PACKAGE_SH APP_DIR WORK VERSION|shutdown" >&2
     exit 2
     ;;
 esac
