@@ -6,7 +6,9 @@
 # with the test CA as trust anchor (osslsigncode verify) and not without it, the unsigned images do
 # not verify, core's PE reader (PECERT, tests/wine/pecert.cpp) finds a certificate table in each
 # signed image and none in the unsigned ones, and one flipped byte in a signed image fails
-# verification. Needs no Wine (the installer's and the uninstaller's signatures: package.nsis).
+# verification. No timestamp when no server is named; with one (a TSA of this run, tsa-server.py)
+# an RFC 3161 timestamp that verifies; with one that cannot be reached, no signature and the file
+# unchanged. Needs no Wine (the installer's and the uninstaller's signatures: package.nsis).
 set -uo pipefail
 pecert=$1; app=$2; work=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,4 +67,28 @@ changed=$(cmp -l "$work/signed/cudnn-setup-cli.exe" "$flipped" | wc -l)
 out=$(osslsigncode verify -CAfile "$ca" -in "$flipped" 2>&1) && { echo "$out"; fail "a signed image with one flipped byte (offset $at) still verifies"; }
 grep -q "MISMATCH" <<<"$out" || { echo "$out"; fail "the flipped image failed, but not on its digest"; }
 echo "one byte flipped at offset $at of $size: $(grep -m1 'Calculated message digest' <<<"$out" | tr -s ' ') -> verification fails"
-echo "package.sign: both programs signed and verified; certificate tables found by core's PE reader; tampering detected"
+# With a timestamp server named: an RFC 3161 timestamp, here from a TSA of this run (tsa-server.py,
+# `openssl ts -reply` on 127.0.0.1), which verification checks against the test CA.
+python3 "$here/tsa-server.py" "$work/cert" >"$work/tsa.port" 2>"$work/tsa.log" &
+tsa_pid=$!
+trap 'kill "$tsa_pid" 2>/dev/null' EXIT
+for _ in $(seq 1 100); do [ -s "$work/tsa.port" ] && break; sleep 0.05; done
+port=$(head -n1 "$work/tsa.port")
+[ -n "$port" ] || { cat "$work/tsa.log" >&2; fail "the test timestamp server did not start"; }
+stamped=$work/timestamped-cudnn-setup-cli.exe
+cp "$app/cudnn-setup-cli.exe" "$stamped"
+# A timestamp server that cannot be reached: no signature at all, the file as it was.
+if CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key \
+   CUDNN_SETUP_SIGN_TIMESTAMP=http://127.0.0.1:9 "$sign" "$stamped" >/dev/null 2>&1; then
+  fail "signed although the timestamp server could not be reached"
+fi
+cmp -s "$app/cudnn-setup-cli.exe" "$stamped" || fail "a failed timestamped signing changed the file"
+echo "timestamp server unreachable: signing fails, the file is unchanged"
+said=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key \
+       CUDNN_SETUP_SIGN_TIMESTAMP="http://127.0.0.1:$port" "$sign" "$stamped") || { cat "$work/tsa.log" >&2; fail "timestamped signing failed"; }
+grep -q "(timestamped)" <<<"$said" || fail "the signer did not say it timestamped: $said"
+out=$(osslsigncode verify -CAfile "$ca" -TSA-CAfile "$ca" -in "$stamped" 2>&1) || { echo "$out"; fail "the timestamped image does not verify"; }
+grep -q "^Timestamp Server Signature verification: ok" <<<"$out" || { echo "$out"; fail "no verified timestamp in the signature"; }
+echo "timestamped (RFC 3161, test TSA on port $port): $(grep -m1 'Timestamp time:' <<<"$out" | tr -s ' \t' ' ')," \
+     "$(grep -m1 '^Timestamp Server Signature verification' <<<"$out")"
+echo "package.sign: both programs signed and verified; certificate tables found by core's PE reader; tampering detected; timestamp only when a server is named"
