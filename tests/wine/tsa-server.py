@@ -5,13 +5,15 @@
 
 Listens on 127.0.0.1, a free port, which it prints on its first line; answers each POSTed
 TimeStampReq (application/timestamp-query) with a TimeStampResp signed by the test TSA. Runs until
-killed. Standard library and the openssl command only.
+killed, or 120 s (the test's timeout) at most, so a test killed from outside leaves no server
+behind. Standard library and the openssl command only.
 """
 import http.server
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 
 directory = os.path.abspath(sys.argv[1])
 config = os.path.join(directory, "tsa.cnf")
@@ -59,6 +61,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         sys.stderr.write("tsa-server: " + (fmt % args) + "\n")
 
 
+stop = threading.Timer(120, lambda: os._exit(0))
+stop.daemon = True
+stop.start()
 server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 server.serve_forever()
