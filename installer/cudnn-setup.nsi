@@ -1,14 +1,28 @@
 ; cudnn-setup installer (NSIS 3, Unicode). Built two ways:
 ;  - on Windows by CPack (installer/CPackConfig.cmake) after windeployqt, with the
 ;    wizard, the console twin and the Qt runtime as payload (PAYLOAD_DIR);
-;  - on Linux CI by makensis with the mingw-built cudnn-setup.exe (the wizard over a
-;    static Qt: one file) and cudnn-setup-cli.exe as payload, installed and uninstalled
-;    silently under Wine on every run (tests/wine/run-wine.sh nsis).
-; Silent (managed deployment: Intune, SCCM, GPO run exactly this, as SYSTEM):
-;   cudnn-setup-0.1.0-win64.exe /S [/D=C:\Program Files\cudnn-setup]   (/D last, unquoted)
-;   "C:\Program Files\cudnn-setup\uninstall.exe" /S
-; Exit code 0 on success; the uninstall key below is what the detection rule checks.
-; makensis -DVERSION=0.1.0 -DPAYLOAD_DIR=<dir> -DOUTFILE=<cudnn-setup-0.1.0-win64.exe> installer/cudnn-setup.nsi
+;  - on Linux by installer/package-nsis.sh (the release recipe, and what CI runs) with the
+;    mingw-built cudnn-setup.exe (the wizard over a static Qt: one file) and
+;    cudnn-setup-cli.exe as payload, installed and uninstalled silently under Wine on every
+;    run (tests/wine/run-wine.sh nsis).
+; Silent (managed deployment: winget, Intune, SCCM run exactly this, as SYSTEM or elevated):
+;   cudnn-setup-0.1.0-win64.exe /S [/CONFIG=C:\path\fleet.json] [/D=C:\Program Files\cudnn-setup]
+;   (/D last, unquoted)
+;   "C:\Program Files\cudnn-setup\uninstall.exe" /S   (the uninstall key's QuietUninstallString)
+; /CONFIG=FILE copies FILE to config.json beside the programs (docs/deploy.md).
+; Exit codes (the subset of the console tool's table, docs/cli.md, that the installer can end
+; with; docs/deploy.md lists them for the deployment tools, the winget manifest maps them):
+;   0  installed (or uninstalled)
+;   1  cancelled by the user (interactive only: NSIS's own code)
+;   2  usage: the /CONFIG file does not exist or cannot be read; also NSIS's "aborted" (a file
+;      could not be written, not 64-bit Windows)
+;   4  administrator rights needed and not held
+; The uninstall key below (HKLM, 64-bit view, name "cudnn-setup") is what the detection rule
+; checks; its name is the winget manifest's ProductCode.
+; makensis -DVERSION=0.1.0 -DPAYLOAD_DIR=<dir> -DOUTFILE=<cudnn-setup-0.1.0-win64.exe>
+;          [-DSIGN=<scripts/sign-windows.sh>] installer/cudnn-setup.nsi
+; With SIGN, makensis signs the uninstaller before it is packed (!uninstfinalize) and the
+; installer once written (!finalize) by running SIGN FILE (it must exit 0).
 ; A 64-bit installer for a 64-bit-only tool (also what lets Wine run it without wine32).
 Target amd64-unicode
 ManifestDPIAware true
@@ -25,11 +39,18 @@ SetCompressor /SOLID lzma
   !define OUTFILE "cudnn-setup-${VERSION}-win64.exe"
 !endif
 
+!ifdef SIGN
+  !uninstfinalize '"${SIGN}" "%1"' = 0
+  !finalize '"${SIGN}" "%1"' = 0
+!endif
+
 !define APP "cudnn-setup"
 !define UNINST_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
 
 !include "MUI2.nsh"
 !include "x64.nsh"
+!include "FileFunc.nsh"
+!include "LogicLib.nsh"
 
 Name "${APP} ${VERSION}"
 OutFile "${OUTFILE}"
@@ -47,10 +68,41 @@ VIAddVersionKey "LegalCopyright" "cudnn-setup project"
 !insertmacro MUI_UNPAGE_INSTFILES
 !insertmacro MUI_LANGUAGE "English"
 
+Var Config   ; the /CONFIG= file, as given (empty: none)
+
 Function .onInit
   ${IfNot} ${RunningX64}
     MessageBox MB_ICONSTOP "${APP} needs 64-bit Windows." /SD IDOK
     Abort
+  ${EndIf}
+  ; Per-machine only (Program Files, HKLM): without administrator rights, exit 4 as the
+  ; console tool does (ExitCode::NeedsAdmin), before anything is written.
+  UserInfo::GetAccountType
+  Pop $0
+  ${If} $0 != "Admin"
+    MessageBox MB_ICONSTOP "${APP} installs for all users and needs administrator rights." /SD IDOK
+    SetErrorLevel 4
+    Quit
+  ${EndIf}
+  ${GetParameters} $1
+  ClearErrors
+  ${GetOptions} $1 "/CONFIG=" $Config
+  ${If} ${Errors}   ; (tests and clears the flag) no /CONFIG= given
+    StrCpy $Config ""
+  ${Else}
+    ; A relative name is looked up beside the installer too: Intune and MECM start it in its own
+    ; content folder, where the config travels with it (docs/deploy.md).
+    ${If} $Config != ""
+    ${AndIfNot} ${FileExists} "$Config"
+    ${AndIf} ${FileExists} "$EXEDIR\$Config"
+      StrCpy $Config "$EXEDIR\$Config"
+    ${EndIf}
+    ${If} $Config == ""
+    ${OrIfNot} ${FileExists} "$Config"
+      MessageBox MB_ICONSTOP "/CONFIG=$Config: no such file." /SD IDOK
+      SetErrorLevel 2
+      Quit
+    ${EndIf}
   ${EndIf}
   SetRegView 64
   SetShellVarContext all   ; the shortcut for every user: a machine-wide install
@@ -61,6 +113,19 @@ Section "cudnn-setup" SecMain
   SetOutPath "$INSTDIR"
   ; The two executables (and, in the MSVC build, what windeployqt put next to them).
   File /r "${PAYLOAD_DIR}\*.*"
+  ; The deployment's desired state, kept beside the programs (the uninstaller removes it with
+  ; them). `cudnn-setup-cli apply --config` converges the machine to it; the installer runs it
+  ; only when built with -DAPPLY (the console twin must have the apply command), and then ends
+  ; with apply's exit code.
+  ${If} $Config != ""
+    ClearErrors
+    CopyFiles /SILENT "$Config" "$INSTDIR\config.json"
+    ${If} ${Errors}
+      DetailPrint "could not copy $Config to $INSTDIR\config.json"
+      SetErrorLevel 2
+      Abort
+    ${EndIf}
+  ${EndIf}
   WriteUninstaller "$INSTDIR\uninstall.exe"
   WriteRegStr HKLM "${UNINST_KEY}" "DisplayName" "${APP}"
   WriteRegStr HKLM "${UNINST_KEY}" "DisplayVersion" "${VERSION}"
@@ -71,10 +136,20 @@ Section "cudnn-setup" SecMain
   WriteRegStr HKLM "${UNINST_KEY}" "DisplayIcon" '"$INSTDIR\cudnn-setup.exe",0'
   WriteRegDWORD HKLM "${UNINST_KEY}" "NoModify" 1
   WriteRegDWORD HKLM "${UNINST_KEY}" "NoRepair" 1
+  ; What Apps & Features shows as the size: the installed folder, in KiB (uninstaller included).
+  ${GetSize} "$INSTDIR" "/S=0K" $0 $1 $2
+  WriteRegDWORD HKLM "${UNINST_KEY}" "EstimatedSize" $0
   ; The tool never adds itself to PATH: the console twin is run by full path or
   ; from this folder, and the toolkit PATH it manages must stay its own business.
   IfFileExists "$INSTDIR\cudnn-setup.exe" 0 +2
     CreateShortcut "$SMPROGRAMS\cudnn-setup.lnk" "$INSTDIR\cudnn-setup.exe"
+!ifdef APPLY
+  ${If} $Config != ""
+    DetailPrint "cudnn-setup-cli apply --config $INSTDIR\config.json"
+    ExecWait '"$INSTDIR\cudnn-setup-cli.exe" apply --config "$INSTDIR\config.json"' $0
+    SetErrorLevel $0
+  ${EndIf}
+!endif
 SectionEnd
 
 Function un.onInit

@@ -32,8 +32,15 @@ if [ "${1:-build}" = test ]; then
   want+=(pkexec dbus-daemon dbus-bin)
   # rpm (rpm, rpmbuild): a real rpm database in a scratch --dbpath for the rpm-ownership tests.
   want+=(rpm)
-  # python3-jsonschema: the apply config's JSON Schema checked against the parser (CTest apply.schema).
-  want+=(python3-jsonschema)
+  # osslsigncode: Authenticode signing and verification of the Windows programs and packages
+  # (scripts/sign-windows.sh; tests package.sign, package.nsis).
+  want+=(osslsigncode)
+  # python3-jsonschema, python3-yaml: the winget manifests validated against winget-cli's published
+  # JSON schemas (tests/wine/check-winget.py, test package.winget), and the apply config's JSON Schema
+  # checked against the parser (CTest apply.schema).
+  want+=(python3-jsonschema python3-yaml)
+  # wixl (the MSI from installer/cudnn-setup.wxs) and msitools (msiinfo reads its tables): package.msi.
+  want+=(wixl msitools)
 fi
 missing=()
 for p in "${want[@]}"; do

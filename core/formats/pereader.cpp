@@ -193,6 +193,11 @@ bool readHeaders(const Source& src, PeInfo& info, Headers& h)
         }
         h.importDirectoryKnown = true;
     }
+    std::uint32_t certOffset = 0, certSize = 0;
+    if (countRead && dirCount > 4 && optSize >= dirsAt + 5 * 8 && src.u32(opt + dirsAt + 32, certOffset)
+        && src.u32(opt + dirsAt + 36, certSize) && certOffset != 0 && certSize != 0
+        && fits(certOffset, certSize, src.size()))
+        info.certificateTable = std::make_pair(std::uint64_t{certOffset}, std::uint64_t{certSize});
     h.sectionTable = opt + optSize;
     // A hostile count cannot make us loop longer than the file has room for section headers.
     const std::uint64_t room = src.size() > h.sectionTable ? (src.size() - h.sectionTable) / 40 : 0;

@@ -37,6 +37,10 @@ struct PeInfo {
     // Both 0 when the headers were not read (and for a stream).
     std::uint64_t rawEnd = 0;
     std::uint64_t bytes = 0;
+    // The certificate table (data directory 4, the "security directory") as (file offset, size):
+    // where an Authenticode signature (WIN_CERTIFICATE records) lies; its address is a file offset,
+    // not an RVA. nullopt: the entry is empty (an unsigned image) or does not lie inside the file.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> certificateTable;
     bool isX64() const { return isPe && machine == 0x8664 && optionalMagic == 0x20B; }
     bool truncated() const { return isPe && rawEnd > bytes; }
 };

@@ -4,6 +4,8 @@
 #   run-wine.sh run EXE ARGS   run a Windows program; exit 77 (= skipped) when unavailable
 #   run-wine.sh gui EXE ARGS   the same on an X server of its own (xvfb-run), for GUI programs
 #   run-wine.sh start EXE      start the wizard, wait until its window is on screen, print the time
+#   run-wine.sh nsis PACKAGE_SH APP_DIR WORK VERSION   the NSIS package, signed, installed and uninstalled
+#   run-wine.sh msi PACKAGE_SH APP_DIR WORK VERSION    the MSI, signed, msiexec /i and /x
 #   run-wine.sh shutdown       end the prefix's wineserver
 # Environment: WINEPREFIX, CUDNN_SETUP_WINE64, CUDNN_SETUP_WINESERVER (from CMake).
 set -uo pipefail
@@ -106,52 +108,174 @@ case "${1:-}" in
       echo "window on screen after $ms ms: $line"' "$wine" "$exe"
     ;;
   nsis)
-    # nsis NSI APP_DIR WORKDIR VERSION: compile the installer script with the wizard and the
-    # console twin from APP_DIR as payload (warnings are errors), install it silently in the
-    # prefix, check files, shortcut and uninstall key, start the installed wizard, uninstall.
-    nsi=$2; app=$3; work=$4; version=$5
-    command -v makensis >/dev/null || { echo "SKIPPED: makensis not found (apt-get install nsis)" >&2; exit 77; }
+    # nsis PACKAGE_SH APP_DIR WORKDIR VERSION: build the installer with the release recipe
+    # (installer/package-nsis.sh, warnings are errors), signed with a certificate made for this run
+    # (make-test-cert.sh): every PE verified (osslsigncode, the test CA as trust anchor). Then in
+    # the prefix: /CONFIG= naming no file exits 2 and installs nothing; a plain silent install; the
+    # same again with /CONFIG=fleet.json (beside the installer) places the programs, the config,
+    # the shortcut and the uninstall key with the values
+    # winget and Intune read (DisplayVersion, Publisher, EstimatedSize = the folder's KiB,
+    # QuietUninstallString); the installed wizard starts; the QuietUninstallString, run as a
+    # deployment tool runs it, leaves no file, shortcut or key of ours.
+    package=$2; app=$3; work=$4; version=$5
+    here=$(cd "$(dirname "$0")" && pwd)
+    for tool in makensis osslsigncode openssl; do
+      command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs it)" >&2; exit 77; }
+    done
     for f in cudnn-setup.exe cudnn-setup-cli.exe; do
       [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
     done
-    rm -rf "$work"; mkdir -p "$work/payload"
-    cp "$app/cudnn-setup.exe" "$app/cudnn-setup-cli.exe" "$work/payload/"
-    setup="$work/cudnn-setup-$version-win64.exe"
-    makensis -WX -V2 "-DVERSION=$version" "-DPAYLOAD_DIR=$work/payload" "-DOUTFILE=$setup" "$nsi" || exit 1
+    [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+    rm -rf "$work"; mkdir -p "$work"
+    "$here/make-test-cert.sh" "$work/cert" || exit 1
+    ca=$work/cert/ca.pem
+    setup=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
+            "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-nsis.sh failed" >&2; exit 1; }
+    [ -f "$setup" ] || { echo "no installer at '$setup'" >&2; exit 1; }
+    verified() {  # verified FILE: its Authenticode signature verifies against the test CA
+      local out
+      out=$(osslsigncode verify -CAfile "$ca" -in "$1" 2>&1) && grep -q "^Signature verification: ok" <<<"$out" \
+        || { echo "$out" >&2; echo "$1: the signature does not verify" >&2; return 1; }
+      echo "signature ok: $1"
+    }
+    verified "$setup" || exit 1
     target='C:\cudnn-setup-nsis-test'
     unix_target="$WINEPREFIX/drive_c/cudnn-setup-nsis-test"
     key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\cudnn-setup'
     shortcut="$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/cudnn-setup.lnk"
+    printf '{\n  "comment": "carried by the installer test, byte for byte"\n}\n' >"$work/fleet.json"
+    winpath() { printf 'Z:%s' "${1//\//\\}"; }
+    # A /CONFIG= that names no file: exit 2 (usage), nothing installed.
+    "$wine" "$setup" /S "/CONFIG=$(winpath "$work/absent.json")" "/D=$target"
+    rc=$?
+    [ -n "$server" ] && "$server" -w
+    [ "$rc" -eq 2 ] || { echo "/CONFIG= naming no file: exit $rc, expected 2" >&2; exit 1; }
+    [ ! -e "$unix_target" ] || { echo "/CONFIG= naming no file still installed into $unix_target" >&2; exit 1; }
+    echo "/CONFIG= naming no file: exit 2, nothing installed"
+    # A plain silent install (no /CONFIG=): no config.json.
     "$wine" "$setup" /S "/D=$target" || { echo "silent install failed" >&2; exit 1; }
     [ -n "$server" ] && "$server" -w
-    for f in cudnn-setup.exe cudnn-setup-cli.exe uninstall.exe; do
+    [ -f "$unix_target/cudnn-setup-cli.exe" ] || { echo "the plain silent install placed no cudnn-setup-cli.exe" >&2; exit 1; }
+    [ ! -e "$unix_target/config.json" ] || { echo "an install without /CONFIG= wrote config.json" >&2; exit 1; }
+    echo "plain silent install: exit 0, no config.json"
+    # The same package again over it (the repair and reconfigure of docs/deploy.md) with a config
+    # named relative to the installer's folder, as Intune and MECM give it (their working folder is
+    # the content folder; here it is not, so the installer must look beside itself).
+    "$wine" "$setup" /S /CONFIG=fleet.json "/D=$target" || { echo "silent reinstall with /CONFIG=fleet.json failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    for f in cudnn-setup.exe cudnn-setup-cli.exe uninstall.exe config.json; do
       [ -f "$unix_target/$f" ] || { echo "installer did not place $f" >&2; exit 1; }
     done
-    cmp -s "$app/cudnn-setup.exe" "$unix_target/cudnn-setup.exe" || { echo "installed cudnn-setup.exe differs from the build" >&2; exit 1; }
+    cmp -s "$work/payload/cudnn-setup.exe" "$unix_target/cudnn-setup.exe" || { echo "installed cudnn-setup.exe differs from the package's payload" >&2; exit 1; }
+    cmp -s "$work/fleet.json" "$unix_target/config.json" || { echo "installed config.json differs from the /CONFIG file" >&2; exit 1; }
+    for f in cudnn-setup.exe cudnn-setup-cli.exe uninstall.exe; do verified "$unix_target/$f" || exit 1; done
     [ -f "$shortcut" ] || { echo "no Start-menu shortcut at $shortcut" >&2; exit 1; }
-    "$wine" reg query "$key" /v DisplayVersion /reg:64 2>/dev/null | grep -q "$version" \
-      || { echo "uninstall key $key lacks DisplayVersion $version" >&2; exit 1; }
+    values=$("$wine" reg query "$key" /reg:64 2>/dev/null | tr -d '\r')
+    value() { sed -n "s/^ *$1 \{2,\}REG_[A-Z_]* \{2,\}//p" <<<"$values"; }
+    echo "$values"
+    [ "$(value DisplayVersion)" = "$version" ] || { echo "uninstall key $key: DisplayVersion is not $version" >&2; exit 1; }
+    [ "$(value Publisher)" = "cudnn-setup project" ] || { echo "uninstall key: no Publisher" >&2; exit 1; }
+    [ "$(value DisplayName)" = "cudnn-setup" ] || { echo "uninstall key: no DisplayName" >&2; exit 1; }
+    [ "$(value InstallLocation)" = "$target" ] || { echo "uninstall key: InstallLocation is not $target" >&2; exit 1; }
+    quiet=$(value QuietUninstallString)
+    [ "$quiet" = "\"$target\\uninstall.exe\" /S" ] || { echo "uninstall key: QuietUninstallString is '$quiet'" >&2; exit 1; }
+    # EstimatedSize: the installed folder in KiB, as Apps & Features shows it (GetSize rounds down).
+    estimated=$(value EstimatedSize)
+    [[ "$estimated" =~ ^0x[0-9a-fA-F]+$ ]] || { echo "uninstall key: EstimatedSize is '$estimated', not a DWORD" >&2; exit 1; }
+    bytes=$(find "$unix_target" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+    kib=$((estimated)); want=$((bytes / 1024))
+    [ "$kib" -ge $((want - 4)) ] && [ "$kib" -le $((want + 4)) ] \
+      || { echo "uninstall key: EstimatedSize $kib KiB, the folder holds $want KiB" >&2; exit 1; }
+    echo "EstimatedSize $kib KiB for $bytes bytes installed"
     # The installed wizard starts (the shortcut's target) and shows its window.
     if command -v xvfb-run >/dev/null && command -v xwininfo >/dev/null; then
       "$0" start "$unix_target/cudnn-setup.exe" || { echo "the installed wizard did not start" >&2; exit 1; }
     else
       echo "note: xvfb-run/xwininfo missing, the installed wizard was not started" >&2
     fi
-    "$wine" "$unix_target/uninstall.exe" /S || { echo "silent uninstall failed" >&2; exit 1; }
+    # The QuietUninstallString as winget and Intune run it: the quoted program, then its arguments.
+    quiet_exe=$(sed -n 's/^"\([^"]*\)".*/\1/p' <<<"$quiet")
+    quiet_args=$(sed -n 's/^"[^"]*" *//p' <<<"$quiet")
+    # shellcheck disable=SC2086  # the arguments split as Windows would split them (here: "/S")
+    "$wine" "$quiet_exe" $quiet_args || { echo "silent uninstall ($quiet) failed" >&2; exit 1; }
     [ -n "$server" ] && "$server" -w
     # NSIS's uninstaller copies itself to %TEMP% and runs from there: wait for it to finish.
     for _ in $(seq 1 100); do [ -e "$unix_target" ] || break; sleep 0.1; done
     [ ! -e "$unix_target" ] || { echo "uninstall left $unix_target: $(ls -A "$unix_target")" >&2; exit 1; }
     [ ! -e "$shortcut" ] || { echo "uninstall left the Start-menu shortcut" >&2; exit 1; }
     if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "uninstall left $key" >&2; exit 1; fi
-    echo "installer built ($(stat -c %s "$setup") bytes), installed, checked, wizard started, uninstalled: $setup"
+    echo "installer built and signed ($(stat -c %s "$setup") bytes), installed, reinstalled with /CONFIG, checked, wizard started, uninstalled by its QuietUninstallString: $setup"
+    ;;
+  msi)
+    # msi PACKAGE_SH APP_DIR WORKDIR VERSION: build the MSI with the release recipe
+    # (installer/package-msi.sh: wixl), signed with a certificate made for this run and verified;
+    # per-machine (ALLUSERS=1, no custom action); msiexec /i /qn in the prefix places both programs in
+    # Program Files, the Start-menu shortcut and the product's uninstall key (HKLM); msiexec /x /qn
+    # leaves no file, shortcut or key of ours.
+    package=$2; app=$3; work=$4; version=$5
+    here=$(cd "$(dirname "$0")" && pwd)
+    for tool in wixl msiinfo osslsigncode openssl; do
+      command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs wixl, msitools, osslsigncode)" >&2; exit 77; }
+    done
+    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
+      [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
+    done
+    [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+    rm -rf "$work"; mkdir -p "$work"
+    "$here/make-test-cert.sh" "$work/cert" || exit 1
+    msi=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
+          "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-msi.sh failed" >&2; exit 1; }
+    [ -f "$msi" ] || { echo "no MSI at '$msi'" >&2; exit 1; }
+    out=$(osslsigncode verify -CAfile "$work/cert/ca.pem" -in "$msi" 2>&1) && grep -q "^Signature verification: ok" <<<"$out" \
+      || { echo "$out" >&2; echo "the MSI's signature does not verify" >&2; exit 1; }
+    echo "signature ok: $msi"
+    props=$(msiinfo export "$msi" Property | tr -d '\r')
+    prop() { awk -F'\t' -v k="$1" '$1 == k {print $2}' <<<"$props"; }
+    [ "$(prop ALLUSERS)" = 1 ] || { echo "the MSI is not per-machine (ALLUSERS is '$(prop ALLUSERS)')" >&2; exit 1; }
+    [ "$(prop UpgradeCode)" = "{FE6640EC-D59C-4622-93CD-6F9130E5D89E}" ] || { echo "the MSI's UpgradeCode changed: '$(prop UpgradeCode)'" >&2; exit 1; }
+    actions=$(msiinfo export "$msi" CustomAction 2>/dev/null | tail -n +4)
+    [ -z "$actions" ] || { echo "the MSI has custom actions: $actions" >&2; exit 1; }
+    product=$(prop ProductCode)
+    echo "per-machine MSI, no custom action, ProductCode $product, UpgradeCode $(prop UpgradeCode)"
+    unix_target="$WINEPREFIX/drive_c/Program Files/cudnn-setup"
+    key="HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\$product"
+    common_lnk="$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/cudnn-setup.lnk"
+    [ ! -e "$unix_target" ] || { echo "$unix_target exists before the MSI is installed" >&2; exit 1; }
+    msi_win="Z:${msi//\//\\}"
+    "$wine" msiexec /i "$msi_win" /qn || { echo "msiexec /i /qn failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
+      cmp -s "$work/msi-src/payload/$f" "$unix_target/$f" || { echo "msiexec /i did not place $f (signed, as packed) in $unix_target" >&2; exit 1; }
+    done
+    user_lnk=$(ls "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/Microsoft/Windows/"Start Menu"/Programs/cudnn-setup.lnk 2>/dev/null | head -n1)
+    if [ -f "$common_lnk" ]; then
+      echo "Start-menu shortcut for all users: $common_lnk"
+    elif [ -n "$user_lnk" ]; then
+      # Wine's msi resolves ProgramMenuFolder to the user's folder even with ALLUSERS=1; Windows
+      # puts a per-machine install's shortcut in the all-users Start menu.
+      echo "Start-menu shortcut (Wine puts it in the user's Start menu): $user_lnk"
+    else
+      echo "msiexec /i made no Start-menu shortcut" >&2; exit 1
+    fi
+    values=$("$wine" reg query "$key" /reg:64 2>/dev/null | tr -d '\r')
+    grep -q "DisplayVersion *REG_SZ *$version" <<<"$values" || { echo "no uninstall key $key with DisplayVersion $version" >&2; exit 1; }
+    echo "installed: $(ls "$unix_target" | tr '\n' ' ')and $key"
+    "$wine" msiexec /x "$msi_win" /qn || { echo "msiexec /x /qn failed" >&2; exit 1; }
+    [ -n "$server" ] && "$server" -w
+    [ ! -e "$unix_target" ] || { echo "msiexec /x left $unix_target: $(ls -A "$unix_target")" >&2; exit 1; }
+    [ ! -e "$common_lnk" ] || { echo "msiexec /x left $common_lnk" >&2; exit 1; }
+    if ls "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/Microsoft/Windows/"Start Menu"/Programs/cudnn-setup.lnk >/dev/null 2>&1; then
+      echo "msiexec /x left the user's Start-menu shortcut" >&2; exit 1
+    fi
+    if "$wine" reg query "$key" /reg:64 >/dev/null 2>&1; then echo "msiexec /x left $key" >&2; exit 1; fi
+    echo "MSI built and signed ($(stat -c %s "$msi") bytes), installed and uninstalled by msiexec /qn: $msi"
     ;;
   shutdown)
     [ -n "$server" ] && "$server" -k 2>/dev/null
     exit 0
     ;;
   *)
-    echo "usage: $0 setup|run EXE [ARGS]|gui EXE [ARGS]|start EXE [TITLE]|nsis NSI APP_DIR WORK VERSION|shutdown" >&2
+    echo "usage: $0 setup|run EXE [ARGS]|gui EXE [ARGS]|start EXE [TITLE]|nsis PACKAGE_SH APP_DIR WORK VERSION|msi PACKAGE_SH APP_DIR WORK VERSION|shutdown" >&2
     exit 2
     ;;
 esac

@@ -158,6 +158,44 @@ private slots:
         QVERIFY(!readPeFile(dir.filePath("absent.dll").toStdString()).isPe);
     }
 
+    // Data directory 4 (the security directory) holds a file offset, not an RVA: where an Authenticode
+    // signature's WIN_CERTIFICATE records lie, in the overlay after the last section. The signed
+    // programs themselves: package.sign (tests/wine/run-sign.sh).
+    void certificateTable()
+    {
+        PeOptions o = withVersion("9.1.0.70");
+        o.overlayBytes = 1024;
+        auto image = buildPe(o);
+        QVERIFY(!readPe(image).certificateTable);  // the entry is empty: unsigned
+        const std::size_t lfanew = image[0x3C] | (image[0x3D] << 8) | (image[0x3E] << 16) | (std::size_t{image[0x3F]} << 24);
+        const std::size_t entry = lfanew + 4 + 20 + 112 + 4 * 8;  // PE32+: the directories at 112
+        const auto put = [&](std::size_t at, std::uint32_t v) {
+            for (int i = 0; i < 4; ++i)
+                image[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
+        };
+        const std::uint64_t size = image.size();
+        put(entry, static_cast<std::uint32_t>(size - 1024));
+        put(entry + 4, 1024);
+        const PeInfo info = readPe(image);
+        QVERIFY(info.certificateTable);
+        QCOMPARE(info.certificateTable->first, size - 1024);
+        QCOMPARE(info.certificateTable->second, std::uint64_t{1024});
+        QCOMPARE(info.fileVersion.value_or("none"), std::string("9.1.0.70"));  // the rest read as before
+        PeStreamReader stream;
+        stream.feed(image.data(), image.size());
+        QCOMPARE(stream.finish().certificateTable, info.certificateTable);
+        // A table that runs past the end of the file, or starts beyond it, is not reported.
+        put(entry + 4, 1025);
+        QVERIFY(!readPe(image).certificateTable);
+        put(entry, 0xFFFFFFF0u);
+        put(entry + 4, 0x100);
+        QVERIFY(!readPe(image).certificateTable);
+        // An offset without a size is no table.
+        put(entry, static_cast<std::uint32_t>(size - 1024));
+        put(entry + 4, 0);
+        QVERIFY(!readPe(image).certificateTable);
+    }
+
     void streamReaderMatchesSpanReader_data()
     {
         QTest::addColumn<int>("chunk");
