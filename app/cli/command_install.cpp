@@ -10,6 +10,7 @@
 #include "install/helperprogress.h"
 #include "install/installflow.h"
 #include "install/interrupted.h"
+#include "install/machinesummary.h"
 #include "install/privilegedflow.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
@@ -18,6 +19,7 @@
 #include "platform/folderaccess.h"
 #include "platform/statelock.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -219,6 +221,36 @@ int runInstall(const CommandContext& ctx, const InstallArgs& a, PlanKind kind)
     return finish(ctx, installReply(ctx, a, kind));
 }
 
+// uninstall --all: every recorded install undone, newest first, each its own transaction; the first
+// failure stops (what is left stays recorded, for a second run). {"uninstalled": [documents], "ok"}.
+int runUninstallAll(const CommandContext& ctx, const InstallArgs& a)
+{
+    std::vector<SummaryEntry> recorded = summarizeRecords(stateDirOf(ctx));
+    std::sort(recorded.begin(), recorded.end(),
+              [](const SummaryEntry& x, const SummaryEntry& y) { return x.time > y.time; });
+    nlohmann::json docs = nlohmann::json::array();
+    int code = 0;
+    for (const auto& e : recorded) {
+        InstallArgs one = a;
+        one.toolkit = e.toolkit;
+        Reply r = installReply(ctx, one, PlanKind::Uninstall);
+        if (!ctx.json)
+            say(ctx, e.toolkit + ": " + (r.exitCode == 0 ? "uninstalled" : "not uninstalled (exit " + std::to_string(r.exitCode) + ")"));
+        docs.push_back(r.document);
+        if (r.exitCode != 0) {
+            code = r.exitCode;
+            break;
+        }
+    }
+    if (recorded.empty())
+        say(ctx, "Nothing recorded in " + stateDirOf(ctx) + ": nothing to uninstall.");
+    const nlohmann::json doc{{"ok", code == 0}, {"uninstalled", docs}};
+    if (ctx.json)
+        printJson(doc);
+    logLine(ctx, doc.dump());
+    return code;
+}
+
 }  // namespace
 
 std::pair<nlohmann::json, int> runInstallStep(const CommandContext& ctx, const InstallArgs& args, PlanKind kind)
@@ -333,9 +365,16 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     repair->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Repair); });
 
     auto* uninstall = app.add_subcommand("uninstall", "Undo a recorded install: toolkit files and PATH as before");
-    uninstall->add_option("--toolkit", args->toolkit, "Toolkit root")->required();
+    auto* uninstallToolkit = uninstall->add_option("--toolkit", args->toolkit, "Toolkit root");
+    auto all = std::make_shared<bool>(false);
+    uninstall->add_flag("--all", *all, "Undo every install recorded in the state folder, newest first (a package's uninstaller)")
+        ->excludes(uninstallToolkit);
     uninstall->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    uninstall->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Uninstall); });
+    uninstall->callback([&ctx, args, all] {
+        if (!*all && args->toolkit.empty())
+            throw CLI::RequiredError("--toolkit DIR (the toolkit whose install to undo) or --all");
+        ctx.exitCode = *all ? runUninstallAll(ctx, *args) : runInstall(ctx, *args, PlanKind::Uninstall);
+    });
 
     auto* recover = app.add_subcommand("recover", "Finish the rollback of an interrupted transaction");
     recover->add_option("--toolkit", args->toolkit, "Only if the interrupted transaction is for this toolkit");

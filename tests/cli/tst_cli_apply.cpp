@@ -34,6 +34,7 @@ private slots:
     void anOlderCudnnLeftInPlaceIsReportedAndKept();
     void aReleaseTheMirrorLacksChangesNothing();
     void anArchiveSourceNeedsItsHash();
+    void anArchiveSourceInstallsThatArchive();
     void badConfigs_data();
     void badConfigs();
 
@@ -162,9 +163,12 @@ void TestCliApply::convergesOnceAndThenChangesNothing()
     QCOMPARE(entry["archive_sha256"].toString().size(), 64);
     QVERIFY2(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$").match(entry["time"].toString()).hasMatch(),
              qPrintable(entry["time"].toString()));
-    const CliRun un = runCli({"uninstall", "--toolkit", m_toolkit, "--state-dir", m_state, "--json"}, m_env, 600000);
+    // uninstall --all, as the package's uninstaller runs it: every recorded install undone.
+    const CliRun un = runCli({"uninstall", "--all", "--state-dir", m_state, "--json"}, m_env, 600000);
     QVERIFY2(un.exitCode == 0, un.out + un.err);
+    QCOMPARE(un.json().object()["uninstalled"].toArray().size(), 1);
     QVERIFY(!QFile::exists(m_state + "/summary.json"));
+    QVERIFY(!QFileInfo(m_toolkit + "/lib/libcudnn.so.9.19.0").exists());
 }
 
 void TestCliApply::anOlderCudnnLeftInPlaceIsReportedAndKept()
@@ -202,6 +206,31 @@ void TestCliApply::anArchiveSourceNeedsItsHash()
     const QJsonObject p = r.json().object()["apply"].toObject()["problems"].toArray().first().toObject();
     QCOMPARE(p["code"].toString(), QString("bad-config"));
     QVERIFY2(p["message"].toString().contains("sha256"), qPrintable(p["message"].toString()));
+}
+
+// One archive the organisation vetted, named with its SHA-256: its release is what the toolkit gets.
+void TestCliApply::anArchiveSourceInstallsThatArchive()
+{
+    if (geteuid() != 0)
+        QSKIP("apply installs into the toolkit as an administrator would: run as root (CI does)");
+    QString sha;
+    LinuxReleaseSpec spec;
+    spec.cudnn = "9.18.0.77";
+    const QString archive = writeRelease(m_dir.path() + "/vetted", spec, TarCompression::Xz, &sha);
+    QVERIFY(!archive.isEmpty());
+    const QString c = config({{"source", QJsonObject{{"from", "archive"}, {"archive", archive}, {"sha256", sha}}}});
+    const CliRun r = apply(c, false);
+    QVERIFY2(r.exitCode == 0, r.out + r.err);
+    const QJsonObject row = r.json().object()["apply"].toObject()["toolkits"].toArray().first().toObject();
+    QCOMPARE(row["cudnn_wanted"].toString(), QString("9.18.0.77"));
+    QVERIFY(QFileInfo(m_toolkit + "/lib/libcudnn.so.9.18.0").isFile());
+    // The same archive named with another hash: refused before anything changes.
+    const QStringList before = snapshot();
+    QString wrong = sha;
+    wrong[0] = wrong[0] == '0' ? '1' : '0';
+    const CliRun bad = apply(config({{"source", QJsonObject{{"from", "archive"}, {"archive", archive}, {"sha256", wrong}}}}), false);
+    QCOMPARE(bad.exitCode, 1);
+    QCOMPARE(snapshot(), before);
 }
 
 void TestCliApply::badConfigs_data()
