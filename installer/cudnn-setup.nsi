@@ -114,9 +114,9 @@ Section "cudnn-setup" SecMain
   ; The two executables (and, in the MSVC build, what windeployqt put next to them).
   File /r "${PAYLOAD_DIR}\*.*"
   ; The deployment's desired state, kept beside the programs (the uninstaller removes it with
-  ; them). `cudnn-setup-cli apply --config` converges the machine to it; the installer runs it
-  ; only when built with -DAPPLY (the console twin must have the apply command), and then ends
-  ; with apply's exit code.
+  ; them). `cudnn-setup-cli apply --config` converges the machine to it after the programs are in
+  ; place, and the installer then ends with apply's exit code (docs/apply.md): the programs stay
+  ; installed either way, so a deployment tool's retry or `apply --check` can run.
   ${If} $Config != ""
     ClearErrors
     CopyFiles /SILENT "$Config" "$INSTDIR\config.json"
@@ -143,13 +143,11 @@ Section "cudnn-setup" SecMain
   ; from this folder, and the toolkit PATH it manages must stay its own business.
   IfFileExists "$INSTDIR\cudnn-setup.exe" 0 +2
     CreateShortcut "$SMPROGRAMS\cudnn-setup.lnk" "$INSTDIR\cudnn-setup.exe"
-!ifdef APPLY
   ${If} $Config != ""
     DetailPrint "cudnn-setup-cli apply --config $INSTDIR\config.json"
     ExecWait '"$INSTDIR\cudnn-setup-cli.exe" apply --config "$INSTDIR\config.json"' $0
     SetErrorLevel $0
   ${EndIf}
-!endif
 SectionEnd
 
 Function un.onInit
@@ -158,8 +156,23 @@ Function un.onInit
 FunctionEnd
 
 Section "Uninstall"
-  ; Records and journals of cuDNN installs (%ProgramData%\cudnn-setup) stay: they
-  ; are what `cudnn-setup uninstall` needs to undo an install made with this tool.
+  ; First every cuDNN install this tool recorded is undone (toolkit files and PATH as before,
+  ; the detection summary gone): without the tool nothing could undo them later. /KEEPCUDNN
+  ; keeps them (and their records, for a later cudnn-setup). An undo that fails stops the
+  ; uninstall with its exit code and keeps the tool, so that it can be retried.
+  ${GetParameters} $1
+  ClearErrors
+  ${GetOptions} $1 "/KEEPCUDNN" $2
+  ${If} ${Errors}
+  ${AndIf} ${FileExists} "$INSTDIR\cudnn-setup-cli.exe"
+    DetailPrint "cudnn-setup-cli uninstall --all"
+    ExecWait '"$INSTDIR\cudnn-setup-cli.exe" uninstall --all' $0
+    ${If} $0 != 0
+      DetailPrint "undoing the cuDNN installs failed (exit $0): cudnn-setup stays installed"
+      SetErrorLevel $0
+      Abort
+    ${EndIf}
+  ${EndIf}
   Delete "$SMPROGRAMS\cudnn-setup.lnk"
   RMDir /r "$INSTDIR"
   DeleteRegKey HKLM "${UNINST_KEY}"

@@ -143,7 +143,10 @@ case "${1:-}" in
     unix_target="$WINEPREFIX/drive_c/cudnn-setup-nsis-test"
     key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\cudnn-setup'
     shortcut="$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/cudnn-setup.lnk"
-    printf '{\n  "comment": "carried by the installer test, byte for byte"\n}\n' >"$work/fleet.json"
+    # A desired state naming a toolkit this prefix lacks: the installer places the programs and the
+    # config, runs apply, and ends with apply's exit code, 2 (not-a-toolkit); package.fleet runs one
+    # that converges.
+    printf '{\n  "schema": 1,\n  "toolkits": ["C:\\\\no-such-toolkit"]\n}\n' >"$work/fleet.json"
     winpath() { printf 'Z:%s' "${1//\//\\}"; }
     # A /CONFIG= that names no file: exit 2 (usage), nothing installed.
     "$wine" "$setup" /S "/CONFIG=$(winpath "$work/absent.json")" "/D=$target"
@@ -161,7 +164,10 @@ case "${1:-}" in
     # The same package again over it (the repair and reconfigure of docs/deploy.md) with a config
     # named relative to the installer's folder, as Intune and MECM give it (their working folder is
     # the content folder; here it is not, so the installer must look beside itself).
-    "$wine" "$setup" /S /CONFIG=fleet.json "/D=$target" || { echo "silent reinstall with /CONFIG=fleet.json failed" >&2; exit 1; }
+    "$wine" "$setup" /S /CONFIG=fleet.json "/D=$target"
+    rc=$?
+    [ "$rc" -eq 2 ] || { echo "silent reinstall with /CONFIG=fleet.json: exit $rc, expected apply's 2 (no such toolkit)" >&2; exit 1; }
+    echo "reinstall with /CONFIG=fleet.json: apply ran and refused the toolkit it names (exit 2); programs and config in place"
     [ -n "$server" ] && "$server" -w
     for f in cudnn-setup.exe cudnn-setup-cli.exe uninstall.exe config.json; do
       [ -f "$unix_target/$f" ] || { echo "installer did not place $f" >&2; exit 1; }

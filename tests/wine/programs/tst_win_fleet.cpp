@@ -1,0 +1,185 @@
+// A fleet machine as a deployment tool (Intune, MECM, winget) leaves it (issue 28): the real NSIS
+// package that package.nsis built, installed silently with /CONFIG= naming a desired state (one
+// vetted cuDNN archive with its SHA-256, into one toolkit, on PATH); the installer runs apply,
+// which installs cuDNN; the registry detection values are there, `apply --check` says 0, a second
+// apply changes nothing, configs that cannot be met fail with their codes and change nothing; the
+// QuietUninstallString, run as the tool runs it, undoes the cuDNN install (toolkit files and the
+// system PATH byte-identical), and leaves no file, key or summary of ours.
+//   CUDNN_SETUP_FLEET_SETUP=<the installer, a Windows path> tst_win_fleet.exe
+//   (tests/wine/CMakeLists.txt: package.fleet, after package.nsis built it)
+#include "winetest.h"
+#include "clirun.h"
+
+#include "common/digest.h"
+#include "fixtures/archivebuilder.h"
+#include "fixtures/toolkitbuilder.h"
+#include "install/machinesummary.h"
+#include "platform/winsystempath.h"
+#include "platform/win32.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <thread>
+
+using namespace cudnnsetup;
+using winetest::runProgram;
+
+namespace {
+
+const std::string kToolkit = "C:\\fleet-test\\CUDA\\v11.3";
+const std::string kApp = "C:\\fleet-test\\app";
+const std::wstring kUninstallKey = L"Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\cudnn-setup";
+
+std::wstring readPathRaw()
+{
+    win::Key key;
+    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put());
+    DWORD bytes = 0, type = 0;
+    ::RegQueryValueExW(key.get(), L"Path", nullptr, &type, nullptr, &bytes);
+    std::wstring text(bytes / sizeof(wchar_t), L'\0');
+    ::RegQueryValueExW(key.get(), L"Path", nullptr, &type, reinterpret_cast<BYTE*>(text.data()), &bytes);
+    return text;
+}
+
+std::string regText(HKEY root, const std::wstring& key, const wchar_t* name)
+{
+    win::Key k;
+    if (::RegOpenKeyExW(root, key.c_str(), 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, k.put()) != ERROR_SUCCESS)
+        return {};
+    wchar_t buffer[2048] = {};
+    DWORD bytes = sizeof buffer - sizeof(wchar_t);
+    if (::RegQueryValueExW(k.get(), name, nullptr, nullptr, reinterpret_cast<BYTE*>(buffer), &bytes) != ERROR_SUCCESS)
+        return {};
+    return win::narrow(buffer);
+}
+
+// CudnnVersion of the summary key whose Toolkit is `toolkit` (what a registry detection rule reads).
+std::string summaryVersion(const std::string& toolkit)
+{
+    win::Key root;
+    if (::RegOpenKeyExW(HKEY_LOCAL_MACHINE, win::widen(kSummaryRegistryKey).c_str(), 0, KEY_READ | KEY_WOW64_64KEY,
+                        root.put()) != ERROR_SUCCESS)
+        return {};
+    for (DWORD i = 0;; ++i) {
+        wchar_t sub[256];
+        DWORD len = 256;
+        if (::RegEnumKeyExW(root.get(), i, sub, &len, nullptr, nullptr, nullptr, nullptr) != ERROR_SUCCESS)
+            return {};
+        const std::wstring key = win::widen(kSummaryRegistryKey) + L"\\" + sub;
+        if (regText(HKEY_LOCAL_MACHINE, key, L"Toolkit") == toolkit)
+            return regText(HKEY_LOCAL_MACHINE, key, L"CudnnVersion");
+    }
+}
+
+std::map<std::string, std::string> snapshot(const std::string& root)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(root))
+        if (e.is_regular_file())
+            out[std::filesystem::relative(e.path(), root).string()] = winetest::readFile(e.path());
+    return out;
+}
+
+std::string writeConfig(const std::filesystem::path& file, const nlohmann::json& config)
+{
+    winetest::writeFile(file, config.dump(2));
+    return file.string();
+}
+
+class Fleet : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        const char* setup = std::getenv("CUDNN_SETUP_FLEET_SETUP");
+        ASSERT_TRUE(setup && *setup) << "CUDNN_SETUP_FLEET_SETUP names no installer (package.fleet sets it)";
+        m_setup = setup;
+        ASSERT_TRUE(std::filesystem::exists(m_setup)) << m_setup << " is not there: package.nsis builds it";
+        fixtures::ToolkitSpec spec;
+        spec.cuda = "11.3.109";
+        fixtures::buildToolkit(kToolkit, spec);
+        fixtures::ReleaseSpec release;  // 8.2.0.53 for CUDA 11.3; not NVIDIA's name, so the catalog stays out
+        m_archive = (m_scratch.path() / ("vetted-" + fixtures::releaseArchiveName(release))).string();
+        std::string error;
+        ASSERT_TRUE(fixtures::writeZip(m_archive, fixtures::cudnnWindowsRelease(release), &error)) << error;
+        m_sha256 = digestFile(m_archive)->sha256;
+    }
+    void TearDown() override
+    {
+        std::error_code ec;
+        std::filesystem::remove_all("C:\\fleet-test", ec);
+    }
+
+    winetest::ScratchDir m_scratch{"fleet"};
+    std::string m_setup, m_archive, m_sha256;
+};
+
+TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
+{
+    const auto toolkitBefore = snapshot(kToolkit);
+    const std::wstring pathBefore = readPathRaw();
+    const std::string config = writeConfig(m_scratch / "desired.json",
+                                           {{"schema", 1},
+                                            {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", m_sha256}}},
+                                            {"toolkits", {kToolkit}},
+                                            {"path", true}});
+
+    // The installer as a deployment tool runs it; it ends with apply's exit code.
+    const auto setup = runProgram(m_setup, {"/S", "/CONFIG=" + config, "/D=" + kApp});
+    ASSERT_EQ(setup.exitCode, 0) << setup.out << setup.err;
+    EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
+    EXPECT_NE(win::narrow(readPathRaw()).find(kToolkit + "\\bin"), std::string::npos);
+    EXPECT_EQ(summaryVersion(kToolkit), "8.2.0.53");  // the registry detection rule's value
+
+    // The detection script: apply --check, 0 when there.
+    const std::filesystem::path cli = kApp + "\\cudnn-setup-cli.exe";
+    const std::string installed = kApp + "\\config.json";
+    EXPECT_EQ(runProgram(cli, {"apply", "--config", installed, "--check"}).exitCode, 0);
+
+    // A second apply changes nothing.
+    const auto converged = snapshot(kToolkit);
+    const std::wstring pathConverged = readPathRaw();
+    const auto again = runProgram(cli, {"--json", "apply", "--config", installed});
+    ASSERT_EQ(again.exitCode, 0) << again.out << again.err;
+    EXPECT_EQ(again.json()["apply"]["toolkits"][0]["state"], "in-desired-state") << again.out;
+    EXPECT_EQ(snapshot(kToolkit), converged);
+    EXPECT_EQ(readPathRaw(), pathConverged);
+
+    // States that cannot be reached: each fails with its code and changes nothing.
+    const std::string noToolkit = writeConfig(m_scratch / "no-toolkit.json",
+                                              {{"schema", 1},
+                                               {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", m_sha256}}},
+                                               {"toolkits", {"C:\\fleet-test\\CUDA\\v99.9"}}});
+    EXPECT_EQ(runProgram(cli, {"apply", "--config", noToolkit}).exitCode, 2);
+    std::string otherHash = m_sha256;
+    otherHash[0] = otherHash[0] == '0' ? '1' : '0';
+    const std::string wrongHash = writeConfig(m_scratch / "wrong-hash.json",
+                                              {{"schema", 1},
+                                               {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", otherHash}}},
+                                               {"toolkits", {kToolkit}}});
+    EXPECT_EQ(runProgram(cli, {"apply", "--config", wrongHash}).exitCode, 1);
+    EXPECT_EQ(snapshot(kToolkit), converged);
+    EXPECT_EQ(readPathRaw(), pathConverged);
+
+    // The QuietUninstallString from the uninstall key, run as the tool runs it. NSIS's uninstaller
+    // copies itself to %TEMP% and runs from there: the folder going is the end of it.
+    const std::string quiet = regText(HKEY_LOCAL_MACHINE, kUninstallKey, L"QuietUninstallString");
+    ASSERT_EQ(quiet.rfind('"', 0), 0u) << quiet;
+    const std::string exe = quiet.substr(1, quiet.find('"', 1) - 1);
+    const auto un = runProgram(exe, {"/S"});
+    EXPECT_EQ(un.exitCode, 0) << un.out << un.err;
+    for (int i = 0; i < 300 && std::filesystem::exists(kApp); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_FALSE(std::filesystem::exists(kApp)) << "the uninstall left " << kApp;
+    EXPECT_EQ(snapshot(kToolkit), toolkitBefore);
+    EXPECT_EQ(readPathRaw(), pathBefore);
+    EXPECT_EQ(summaryVersion(kToolkit), "");
+    EXPECT_EQ(regText(HKEY_LOCAL_MACHINE, kUninstallKey, L"DisplayName"), "");
+}
+
+}  // namespace
