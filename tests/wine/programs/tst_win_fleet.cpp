@@ -4,8 +4,10 @@
 // which installs cuDNN; the registry detection values are there, `apply --check` says 0, a second
 // apply changes nothing, configs that cannot be met fail with their codes and change nothing; the
 // QuietUninstallString, run as the tool runs it, undoes the cuDNN install (toolkit files and the
-// system PATH byte-identical), and leaves no file, key or summary of ours.
-//   CUDNN_SETUP_FLEET_SETUP=<the installer, a Windows path> tst_win_fleet.exe
+// system PATH byte-identical), and leaves no file, key or summary of ours. The same with the MSI,
+// which runs no custom action: msiexec /i, then apply by command (what a second deployment type or
+// a scheduled task runs), uninstall --all, msiexec /x.
+//   CUDNN_SETUP_FLEET_SETUP=<the installer> CUDNN_SETUP_FLEET_MSI=<the MSI> tst_win_fleet.exe (Windows paths)
 //   (tests/wine/CMakeLists.txt: package.fleet, after package.nsis built it)
 #include "winetest.h"
 #include "clirun.h"
@@ -97,9 +99,10 @@ protected:
     void SetUp() override
     {
         const char* setup = std::getenv("CUDNN_SETUP_FLEET_SETUP");
-        ASSERT_TRUE(setup && *setup) << "CUDNN_SETUP_FLEET_SETUP names no installer (package.fleet sets it)";
+        const char* msi = std::getenv("CUDNN_SETUP_FLEET_MSI");
+        ASSERT_TRUE(setup && *setup && msi && *msi) << "CUDNN_SETUP_FLEET_SETUP / _MSI name no package (package.fleet sets them)";
         m_setup = setup;
-        ASSERT_TRUE(std::filesystem::exists(m_setup)) << m_setup << " is not there: package.nsis builds it";
+        m_msi = msi;
         fixtures::ToolkitSpec spec;
         spec.cuda = "11.3.109";
         fixtures::buildToolkit(kToolkit, spec);
@@ -116,7 +119,7 @@ protected:
     }
 
     winetest::ScratchDir m_scratch{"fleet"};
-    std::string m_setup, m_archive, m_sha256;
+    std::string m_setup, m_msi, m_archive, m_sha256;
 };
 
 TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
@@ -130,6 +133,7 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
                                             {"path", true}});
 
     // The installer as a deployment tool runs it; it ends with apply's exit code.
+    ASSERT_TRUE(std::filesystem::exists(m_setup)) << m_setup << " is not there: package.nsis builds it";
     const auto setup = runProgram(m_setup, {"/S", "/CONFIG=" + config, "/D=" + kApp});
     ASSERT_EQ(setup.exitCode, 0) << setup.out << setup.err;
     EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
@@ -180,6 +184,40 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
     EXPECT_EQ(readPathRaw(), pathBefore);
     EXPECT_EQ(summaryVersion(kToolkit), "");
     EXPECT_EQ(regText(HKEY_LOCAL_MACHINE, kUninstallKey, L"DisplayName"), "");
+}
+
+TEST_F(Fleet, TheMsiThenApplyByCommandThenUninstallAllAndMsiexecX)
+{
+    ASSERT_TRUE(std::filesystem::exists(m_msi)) << m_msi << " is not there: package.msi builds it";
+    const auto toolkitBefore = snapshot(kToolkit);
+    const std::wstring pathBefore = readPathRaw();
+    const std::filesystem::path msiexec = "C:\\windows\\system32\\msiexec.exe";
+    const auto in = runProgram(msiexec, {"/i", m_msi, "/qn"});
+    ASSERT_EQ(in.exitCode, 0) << in.out << in.err;
+    const std::filesystem::path cli = "C:\\Program Files\\cudnn-setup\\cudnn-setup-cli.exe";
+    ASSERT_TRUE(std::filesystem::exists(cli));
+
+    const std::string config = writeConfig(m_scratch / "share-fleet.json",
+                                           {{"schema", 1},
+                                            {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", m_sha256}}},
+                                            {"toolkits", {kToolkit}},
+                                            {"path", false}});
+    EXPECT_EQ(runProgram(cli, {"apply", "--config", config, "--check"}).exitCode, 1);
+    const auto applied = runProgram(cli, {"apply", "--config", config});
+    ASSERT_EQ(applied.exitCode, 0) << applied.out << applied.err;
+    EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
+    EXPECT_EQ(readPathRaw(), pathBefore);  // "path": false
+    EXPECT_EQ(summaryVersion(kToolkit), "8.2.0.53");
+    EXPECT_EQ(runProgram(cli, {"apply", "--config", config, "--check"}).exitCode, 0);
+
+    // The MSI places files only: the cuDNN installs go by the tool first (docs/deploy.md).
+    EXPECT_EQ(runProgram(cli, {"uninstall", "--all"}).exitCode, 0);
+    const auto out = runProgram(msiexec, {"/x", m_msi, "/qn"});
+    EXPECT_EQ(out.exitCode, 0) << out.out << out.err;
+    EXPECT_FALSE(std::filesystem::exists(cli));
+    EXPECT_EQ(snapshot(kToolkit), toolkitBefore);
+    EXPECT_EQ(readPathRaw(), pathBefore);
+    EXPECT_EQ(summaryVersion(kToolkit), "");
 }
 
 }  // namespace
