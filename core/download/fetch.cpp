@@ -54,8 +54,13 @@ Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rul
     auto chosen = chooseFromSource(**source, request.choice, rules, request.download.log);
     if (!chosen)
         return chosen.error();
-    const ManifestEntry& entry = chosen->choice.candidate.entry;
-    auto url = (*source)->locate(entry.relativePath);
+    return fetchChosen(**source, std::move(chosen.value()), request.download);
+}
+
+Result<Fetched> fetchChosen(RedistSource& source, SourceChoice chosen, const DownloadSettings& settings)
+{
+    const ManifestEntry& entry = chosen.choice.candidate.entry;
+    auto url = source.locate(entry.relativePath);
     if (!url)
         return url.error();
     DownloadItem item;
@@ -63,11 +68,11 @@ Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rul
     item.fileName = entry.fileName();
     item.size = entry.size.value_or(0);
     item.sha256 = entry.sha256;
-    item.manifest = chosen->manifest.source;
-    auto file = downloadArchive((*source)->client(), item, request.download);
+    item.manifest = chosen.manifest.source;
+    auto file = downloadArchive(source.client(), item, settings);
     if (!file)
         return file.error();
-    return Fetched{std::move(chosen.value()), item.url, std::move(file.value())};
+    return Fetched{std::move(chosen), item.url, std::move(file.value())};
 }
 
 std::vector<FrameworkFit> frameworkFits(const Candidate& chosen, const std::vector<FrameworkVerdict>& frameworks)
