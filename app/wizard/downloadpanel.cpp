@@ -267,6 +267,9 @@ void DownloadPanel::onFinished()
     } else {
         m_status->setText(problemHtml(d.problem));
         m_start->setText(tr("Try &again"));
+        // No bar at 100 % beside a failure: what arrived was refused (or never came).
+        m_lastDone = 0;
+        m_progress->setValue(0);
     }
     updateButtons();
 }

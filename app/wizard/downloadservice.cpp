@@ -29,7 +29,7 @@ QString sourceName(const QString& source)
     return source.isEmpty() ? DownloadService::tr("NVIDIA's download server") : source;
 }
 
-std::string absolute(const QString& path)
+std::string absolutePathOf(const QString& path)
 {
     return path.isEmpty() || path.contains(QLatin1String("://")) ? path.toStdString()
                                                                    : QDir::cleanPath(QDir(path).absolutePath()).toStdString();
@@ -38,7 +38,7 @@ std::string absolute(const QString& path)
 HttpOptions httpOptions(const DownloadRequest& r)
 {
     HttpOptions http;
-    http.caFile = absolute(r.caFile);
+    http.caFile = absolutePathOf(r.caFile);
     return http;
 }
 
@@ -86,7 +86,7 @@ Task<DownloadChoiceView>* DownloadService::choose(const DownloadRequest& request
     auto* task = new Task<DownloadChoiceView>(parent);
     task->start([request](TaskContext&) {
         DownloadChoiceView v;
-        auto source = RedistSource::open(absolute(request.source), httpOptions(request));
+        auto source = RedistSource::open(absolutePathOf(request.source), httpOptions(request));
         if (!source) {
             v.problem = problemOf(source.error(), sourceName(request.source));
             return v;
@@ -109,7 +109,7 @@ Task<DownloadView>* DownloadService::download(const DownloadRequest& request, st
     task->start([request, choice, folder](TaskContext& ctx) {
         DownloadView v;
         const QString name = fromStd(choice->choice.candidate.entry.fileName());
-        auto source = RedistSource::open(absolute(request.source), httpOptions(request));
+        auto source = RedistSource::open(absolutePathOf(request.source), httpOptions(request));
         if (!source) {
             v.problem = problemOf(source.error(), sourceName(request.source));
             return v;
