@@ -16,11 +16,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QProgressBar>
@@ -63,46 +61,6 @@ private:
     QByteArray m_old;
 };
 
-struct Tree {
-    QString root;     // what the server serves
-    QString archive;  // the archive in it
-    QString sha256;
-};
-
-// A redist tree like NVIDIA's: redistrib_8.2.2.99.json beside cudnn/windows-x86_64/<archive>, the
-// archive the fixture's 8.2 release for CUDA 11.4 (the toolkit fixture's). `faults` goes before the
-// manifest's relative path ("f/corrupt/"): the server then serves the archive with that fault.
-Tree writeTree(const QString& root, const QString& faults, std::uint64_t dllBodyBytes)
-{
-    fixtures::ReleaseSpec spec = goodRelease();
-    spec.dllBodyBytes = dllBodyBytes;
-    Tree t;
-    t.root = root;
-    t.archive = writeArchive(root + QStringLiteral("/cudnn/windows-x86_64"), spec);
-    QFile f(t.archive);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    h.addData(&f);
-    t.sha256 = QString::fromLatin1(h.result().toHex());
-    const QString name = QFileInfo(t.archive).fileName();
-    const QJsonObject manifest{
-        {QStringLiteral("release_label"), QStringLiteral("8.2.2.99")},
-        {QStringLiteral("release_product"), QStringLiteral("cudnn")},
-        {QStringLiteral("cudnn"),
-         QJsonObject{{QStringLiteral("version"), QStringLiteral("8.2.2.99")},
-                     {QStringLiteral("windows-x86_64"),
-                      QJsonObject{{QStringLiteral("cuda11"),
-                                   QJsonObject{{QStringLiteral("relative_path"),
-                                                faults + QStringLiteral("cudnn/windows-x86_64/") + name},
-                                               {QStringLiteral("sha256"), t.sha256},
-                                               {QStringLiteral("size"), QString::number(f.size())}}}}}}}};
-    QFile m(root + QStringLiteral("/redistrib_8.2.2.99.json"));
-    if (!m.open(QIODevice::WriteOnly) || m.write(QJsonDocument(manifest).toJson()) <= 0)
-        return {};
-    return t;
-}
-
 QString textOf(const Harness& h, const char* label)
 {
     return child<QLabel>(h, label)->text();
@@ -135,7 +93,7 @@ private:
     void startDownload(const Harness& h);
 
     QString m_ca, m_tag, m_toolkit;
-    Tree m_tree;
+    RedistTree m_tree;
     std::unique_ptr<FaultServer> m_server;
 };
 
@@ -163,7 +121,7 @@ void TestWizardDownload::cleanup()
 
 bool TestWizardDownload::serve(const QString& faults, const QString& cert, std::uint64_t dllBodyBytes)
 {
-    m_tree = writeTree(m_dir.filePath(m_tag + QStringLiteral("/redist")), faults, dllBodyBytes);
+    m_tree = writeRedistTree(m_dir.filePath(m_tag + QStringLiteral("/redist")), faults, dllBodyBytes);
     if (m_tree.archive.isEmpty())
         return false;
     m_server = std::make_unique<FaultServer>();
