@@ -55,7 +55,7 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     m_haveZip = new QRadioButton(tr("I &have the zip"));
     m_haveZip->setObjectName(QStringLiteral("sourceZip"));
     m_haveZip->setChecked(true);
-    m_download = new QRadioButton(tr("Download from &NVIDIA"));
+    m_download = new QRadioButton(tr("D&ownload from NVIDIA"));
     m_download->setObjectName(QStringLiteral("sourceDownload"));
     connect(m_download, &QRadioButton::toggled, this, &ArchivePage::onSourceChanged);
     auto* sourceRow = new QHBoxLayout;

@@ -623,11 +623,11 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>Download from &amp;NVIDIA</source>
+      <source>Nothing downloaded yet.</source>
       <translation type="unfinished" />
     </message>
     <message>
-      <source>Nothing downloaded yet.</source>
+      <source>D&amp;ownload from NVIDIA</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -611,12 +611,12 @@
       <translation>我已有压缩包(&amp;H)</translation>
     </message>
     <message>
-      <source>Download from &amp;NVIDIA</source>
-      <translation>从 NVIDIA 下载(&amp;N)</translation>
-    </message>
-    <message>
       <source>Nothing downloaded yet.</source>
       <translation>尚未下载任何文件。</translation>
+    </message>
+    <message>
+      <source>D&amp;ownload from NVIDIA</source>
+      <translation>从 NVIDIA 下载(&amp;O)</translation>
     </message>
   </context>
   <context>

@@ -339,7 +339,7 @@ ZH = {
 "Choose the cuDNN zip you downloaded from NVIDIA, drop it here, or let cuDNN Setup download the right one. It is checked completely before anything is installed.":
     "选择你从 NVIDIA 下载的 cuDNN 压缩包，或将其拖放到这里，也可以让 cuDNN Setup 下载合适的版本。安装前会对其进行完整检查。",
 "I &have the zip": "我已有压缩包(&H)",
-"Download from &NVIDIA": "从 NVIDIA 下载(&N)",
+"D&ownload from NVIDIA": "从 NVIDIA 下载(&O)",
 "Nothing downloaded yet.": "尚未下载任何文件。",
 "For the &toolkit:": "适用的工具包(&T)：",
 "The CUDA toolkit to download cuDNN for": "要为其下载 cuDNN 的 CUDA 工具包",
