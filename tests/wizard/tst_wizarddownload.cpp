@@ -380,8 +380,8 @@ void TestWizardDownload::failuresInPlainWords()
 
 void TestWizardDownload::cancelThenResume()
 {
-    // A slow body (about 400 kB/s) of an archive of a few MB: Cancel comes while it is on the way.
-    QVERIFY(serve(QStringLiteral("f/slow=400000/"), QStringLiteral("server"), 1u << 20));
+    // A slow body (about 400 kB/s) of an archive of over a MB: Cancel comes while it is on the way.
+    QVERIFY(serve(QStringLiteral("f/slow=400000/"), QStringLiteral("server"), 256u << 10));
     const qint64 size = QFileInfo(m_tree.archive).size();
     QVERIFY2(size > 2 * 300000, qPrintable(QString::number(size)));
     Harness h;
