@@ -100,6 +100,7 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     connect(m_downloadPanel, &DownloadPanel::downloaded, this, [this](const QString& path, const QString& sha256) {
         choose(path, sha256);
     });
+    connect(m_downloadPanel, &DownloadPanel::choiceReset, this, &ArchivePage::onFinished);
 
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("verifyProgress"));
@@ -152,6 +153,9 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     connect(session, &Session::verifyProgress, this, &ArchivePage::onProgress);
     connect(session, &Session::verifyFinished, this, &ArchivePage::onFinished);
     connect(session, &Session::trustChanged, this, &ArchivePage::completeChanged);
+    // A new choice (another toolkit) or download replaces the one the verified file came from.
+    for (auto signal : {&Session::downloadChoiceFinished, &Session::downloadFinished})
+        connect(session, signal, this, &ArchivePage::onFinished);
 }
 
 void ArchivePage::initializePage()

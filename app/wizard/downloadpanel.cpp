@@ -169,6 +169,7 @@ void DownloadPanel::chooseForCurrent()
     m_progress->setValue(0);
     m_start->setText(tr("&Download"));
     updateButtons();
+    emit choiceReset();
 }
 
 void DownloadPanel::onChoice()

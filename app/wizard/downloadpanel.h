@@ -29,6 +29,8 @@ public:
 signals:
     // A verified download (its size and SHA-256 equal the manifest's): the page checks it as any zip.
     void downloaded(const QString& path, const QString& sha256);
+    // A new recommendation is asked for (another toolkit): an earlier download no longer counts.
+    void choiceReset();
 
 private:
     void fillToolkits();

@@ -82,6 +82,7 @@ private slots:
     void failuresInPlainWords_data();
     void failuresInPlainWords();
     void cancelThenResume();
+    void anotherToolkitAsksAgain();
 
 private:
     // Serves a fresh tree for this test (`faults` in the manifest's path) with the certificate `cert`.
@@ -440,6 +441,46 @@ void TestWizardDownload::cancelThenResume()
     QCOMPARE(h.currentId(), int(SetupWizard::ReviewId));
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->planning(), 30000);
     QVERIFY2(h.session->plan().ok, qPrintable(h.session->plan().error));
+}
+
+// The download was for one toolkit: choosing another asks for its recommendation again, and the
+// file downloaded for the first no longer enables Next (Toolkit would start with the other one).
+void TestWizardDownload::anotherToolkitAsksAgain()
+{
+    QVERIFY(serve(QString()));
+    const QString other = QDir::cleanPath(freshToolkit(m_tag + QStringLiteral("-other")));
+    SessionConfig c = downloadConfig();
+    c.extraToolkitRoots << other;
+    Harness h;
+    openDownload(h, c);
+    if (QTest::currentTestFailed())
+        return;
+    startDownload(h);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->downloading(), 60000);
+    QVERIFY(h.session->download().ok);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->verifying() && h.session->archive().ok, 60000);
+    QVERIFY(h.wizard->button(QWizard::NextButton)->isEnabled());
+
+    auto* toolkits = child<QComboBox>(h, "downloadToolkit");
+    int index = -1;
+    for (int i = 0; i < toolkits->count(); ++i)
+        if (Session::samePath(toolkits->itemData(i).toString(), other))
+            index = i;
+    QVERIFY(index >= 0);
+    toolkits->setCurrentIndex(index);
+    QVERIFY(!h.wizard->button(QWizard::NextButton)->isEnabled());
+    QVERIFY(Session::samePath(h.session->toolkit(), other));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->choosingDownload(), 60000);
+    QVERIFY(h.session->downloadChoice().ok);
+    QVERIFY(!h.wizard->button(QWizard::NextButton)->isEnabled());
+    QCOMPARE(textOf(h, "verifyHeadline"), QStringLiteral("Nothing downloaded yet."));
+    // Downloading for it finds the same file there, checked, and goes on as before.
+    child<QPushButton>(h, "startDownload")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->downloading(), 60000);
+    QVERIFY(h.session->download().ok);
+    QVERIFY(h.session->download().alreadyThere);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->verifying() && h.session->archive().ok, 60000);
+    QVERIFY(h.wizard->button(QWizard::NextButton)->isEnabled());
 }
 
 QTEST_MAIN(TestWizardDownload)
