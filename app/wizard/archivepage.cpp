@@ -1,6 +1,7 @@
 #include "archivepage.h"
 
 #include "common/problemcodes.h"
+#include "downloadpanel.h"
 #include "icons.h"
 #include "problemtext.h"
 #include "session.h"
@@ -20,6 +21,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QStandardPaths>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -46,9 +48,20 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
 {
     setObjectName(QStringLiteral("archivePage"));
     setTitle(tr("Choose the cuDNN archive"));
-    setSubTitle(tr("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
-                   "It is checked completely before anything is installed."));
+    setSubTitle(tr("Choose the cuDNN zip you downloaded from NVIDIA, drop it here, or let cuDNN Setup download "
+                   "the right one. It is checked completely before anything is installed."));
     setAcceptDrops(true);
+
+    m_haveZip = new QRadioButton(tr("I &have the zip"));
+    m_haveZip->setObjectName(QStringLiteral("sourceZip"));
+    m_haveZip->setChecked(true);
+    m_download = new QRadioButton(tr("D&ownload from NVIDIA"));
+    m_download->setObjectName(QStringLiteral("sourceDownload"));
+    connect(m_download, &QRadioButton::toggled, this, &ArchivePage::onSourceChanged);
+    auto* sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(m_haveZip);
+    sourceRow->addWidget(m_download);
+    sourceRow->addStretch(1);
 
     auto* pathLabel = new QLabel(tr("&Archive:"));
     m_path = new QLineEdit;
@@ -74,6 +87,20 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     connect(m_found, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         choose(item->data(Qt::UserRole).toString());
     });
+
+    m_zipPanel = new QWidget;
+    auto* zipLayout = new QVBoxLayout(m_zipPanel);
+    zipLayout->setContentsMargins(0, 0, 0, 0);
+    zipLayout->addLayout(pathRow);
+    zipLayout->addWidget(foundLabel);
+    zipLayout->addWidget(m_found);
+
+    m_downloadPanel = new DownloadPanel(session);
+    m_downloadPanel->hide();
+    connect(m_downloadPanel, &DownloadPanel::downloaded, this, [this](const QString& path, const QString& sha256) {
+        choose(path, sha256);
+    });
+    connect(m_downloadPanel, &DownloadPanel::choiceReset, this, &ArchivePage::onFinished);
 
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("verifyProgress"));
@@ -113,9 +140,9 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     connect(m_extraFiles, &QCheckBox::toggled, m_session, &Session::setIncludeExtraFiles);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(pathRow);
-    layout->addWidget(foundLabel);
-    layout->addWidget(m_found);
+    layout->addLayout(sourceRow);
+    layout->addWidget(m_zipPanel);
+    layout->addWidget(m_downloadPanel);
     layout->addLayout(progressRow);
     layout->addWidget(m_progressText);
     layout->addWidget(m_headline);
@@ -126,6 +153,9 @@ ArchivePage::ArchivePage(Session* session) : m_session(session)
     connect(session, &Session::verifyProgress, this, &ArchivePage::onProgress);
     connect(session, &Session::verifyFinished, this, &ArchivePage::onFinished);
     connect(session, &Session::trustChanged, this, &ArchivePage::completeChanged);
+    // A new choice (another toolkit) or download replaces the one the verified file came from.
+    for (auto signal : {&Session::downloadChoiceFinished, &Session::downloadFinished})
+        connect(session, signal, this, &ArchivePage::onFinished);
 }
 
 void ArchivePage::initializePage()
@@ -139,14 +169,40 @@ void ArchivePage::initializePage()
     if (m_found->count() == 0)
         new QListWidgetItem(tr("No cudnn*.zip found there."), m_found);
     showResult();
+    if (downloadMode())
+        m_downloadPanel->activate();
     // The newest archive found is almost always the one just downloaded: start checking it at once.
-    if (m_session->archivePath().isEmpty() && m_found->item(0) && m_found->item(0)->data(Qt::UserRole).isValid())
+    if (!downloadMode() && m_session->archivePath().isEmpty() && m_found->item(0) && m_found->item(0)->data(Qt::UserRole).isValid())
         choose(m_found->item(0)->data(Qt::UserRole).toString());
 }
 
 void ArchivePage::cleanupPage()
 {
     m_session->cancelVerify();
+    m_session->cancelDownload();  // the .part stays: Resume continues it
+}
+
+bool ArchivePage::downloadMode() const
+{
+    return m_download->isChecked();
+}
+
+bool ArchivePage::showsChosenArchive() const
+{
+    if (!downloadMode())
+        return true;
+    const DownloadView& d = m_session->download();
+    return d.ok && !m_session->archivePath().isEmpty() && Session::samePath(d.path, m_session->archivePath());
+}
+
+void ArchivePage::onSourceChanged()
+{
+    m_zipPanel->setVisible(!downloadMode());
+    m_downloadPanel->setVisible(downloadMode());
+    if (downloadMode())
+        m_downloadPanel->activate();
+    showResult();
+    emit completeChanged();
 }
 
 void ArchivePage::browse()
@@ -160,12 +216,12 @@ void ArchivePage::browse()
         choose(path);
 }
 
-void ArchivePage::choose(const QString& path)
+void ArchivePage::choose(const QString& path, const QString& sha256)
 {
     m_path->setText(QDir::toNativeSeparators(path));
     m_trust->setChecked(false);
     m_extraFiles->setChecked(false);
-    m_session->verifyArchive(path);
+    m_session->verifyArchive(path, sha256);
     showResult();
     emit completeChanged();
 }
@@ -182,6 +238,7 @@ void ArchivePage::dropEvent(QDropEvent* event)
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
+    m_haveZip->setChecked(true);  // a dropped zip is the user's answer, whatever was chosen before
     choose(path);
 }
 
@@ -206,10 +263,12 @@ void ArchivePage::showResult()
     m_cancel->setVisible(running);
     m_cancel->setEnabled(running);
     m_checklist->clear();
-    if (a.path.isEmpty()) {
+    m_checklist->setVisible(showsChosenArchive());
+    if (a.path.isEmpty() || !showsChosenArchive()) {
         m_progress->hide();
+        m_cancel->hide();
         m_progressText->clear();
-        m_headline->setText(tr("No archive chosen yet."));
+        m_headline->setText(downloadMode() ? tr("Nothing downloaded yet.") : tr("No archive chosen yet."));
         m_trust->hide();
         m_extraFiles->hide();
         return;
@@ -268,7 +327,7 @@ void ArchivePage::showResult()
 
 bool ArchivePage::isComplete() const
 {
-    return m_session->archiveAcceptable();
+    return showsChosenArchive() && m_session->archiveAcceptable();
 }
 
 }  // namespace cudnnsetup::wizard

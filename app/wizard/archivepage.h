@@ -10,13 +10,15 @@ class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QRadioButton;
 class QTreeWidget;
 
 namespace cudnnsetup::wizard {
 
+class DownloadPanel;
 class Session;
 
-// Choose (dialog, drop, or found on disk) and verify the archive.
+// Choose (dialog, drop, found on disk, or downloaded from NVIDIA) and verify the archive.
 class ArchivePage : public QWizardPage {
     Q_OBJECT
 public:
@@ -24,8 +26,9 @@ public:
     void initializePage() override;
     bool isComplete() const override;
     void cleanupPage() override;
-    // Starts verification of path (what the dialog, a drop and the list all do).
-    void choose(const QString& path);
+    // Starts verification of path (what the dialog, a drop, the list and a download all do);
+    // sha256: the expected hash when known (a download's, from NVIDIA's manifest).
+    void choose(const QString& path, const QString& sha256 = {});
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -36,8 +39,16 @@ private:
     void onProgress(const ProgressInfo& p);
     void onFinished();
     void showResult();
+    void onSourceChanged();
+    bool downloadMode() const;
+    // In download mode only the downloaded file counts, never a zip found earlier.
+    bool showsChosenArchive() const;
 
     Session* m_session;
+    QRadioButton* m_haveZip;
+    QRadioButton* m_download;
+    QWidget* m_zipPanel;
+    DownloadPanel* m_downloadPanel;
     QLineEdit* m_path;
     QPushButton* m_browse;
     QListWidget* m_found;

@@ -88,6 +88,7 @@ MachineView toView(const DetectResult& r)
     for (const Problem& p : r.warnings)
         m.diagnosis << view(p);
     m.pythonEnvironments = int(r.pythonEnvironments.size());
+    m.coreFrameworks = std::make_shared<const std::vector<FrameworkVerdict>>(r.frameworks);
     for (const FrameworkVerdict& f : r.frameworks) {
         FrameworkView v;
         v.title = q(f.package) + QLatin1Char(' ') + q(f.version);

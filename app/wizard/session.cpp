@@ -3,9 +3,11 @@
 #include "archiveservice.h"
 #include "consoletwin.h"
 #include "machineservice.h"
+#include "problemtext.h"
 #include "reportwriter.h"
 #include "validateservice.h"
 
+#include "download/licence.h"
 #include "install/statedir.h"
 
 #include <QCoreApplication>
@@ -59,7 +61,7 @@ QStringList Session::discoverArchives() const
     return ArchiveService::discover(m_config.searchFolders);
 }
 
-void Session::verifyArchive(const QString& path)
+void Session::verifyArchive(const QString& path, const QString& sha256)
 {
     if (m_verifyTask) {
         m_verifyTask->disconnect(this);
@@ -72,10 +74,13 @@ void Session::verifyArchive(const QString& path)
     m_trusted = false;
     m_includeExtraFiles = false;
     log(QStringLiteral("verify %1").arg(path));
-    m_verifyTask = ArchiveService::verify(path, {}, m_config.manifest, this);
+    m_verifyTask = ArchiveService::verify(path, sha256, m_config.manifest, this);
     connect(m_verifyTask, &TaskBase::progressChanged, this, &Session::verifyProgress);
-    connect(m_verifyTask, &TaskBase::finished, this, [this, task = m_verifyTask.data()] {
+    connect(m_verifyTask, &TaskBase::finished, this, [this, task = m_verifyTask.data(), expected = !sha256.isEmpty()] {
         m_archive = task->result();
+        // The expected hash came with a download, not from the user: say whose it is.
+        if (expected && m_archive.authenticity == QLatin1String("user") && m_archive.checks.size() > 1)
+            m_archive.checks[1].summary = tr("Matches the SHA-256 in the release manifest it was downloaded with.");
         log(QStringLiteral("verify result: ok=%1 authenticity=%2 problems=%3 cancelled=%4 %5")
                 .arg(m_archive.ok)
                 .arg(m_archive.authenticity)
@@ -97,6 +102,122 @@ void Session::cancelVerify()
 bool Session::verifying() const
 {
     return m_verifyTask && m_verifyTask->isRunning();
+}
+
+DownloadRequest Session::downloadRequest() const
+{
+    DownloadRequest r;
+    r.source = m_config.downloadSource;
+    r.caFile = m_config.downloadCaFile;
+    r.folder = m_config.downloadFolder;
+    r.platform = m_config.downloadPlatform;
+    r.cudaMajor = m_downloadCudaMajor;
+    r.driver = m_machine.driverVersion;
+    r.frameworks = m_machine.coreFrameworks;
+    for (const ToolkitView& t : m_machine.toolkits)
+        if (!m_downloadToolkit.isEmpty() && samePath(t.path, m_downloadToolkit))
+            r.toolkitVersion = t.version;
+    return r;
+}
+
+void Session::chooseDownload(const QString& toolkit, int cudaMajor)
+{
+    if (m_chooseTask) {
+        m_chooseTask->disconnect(this);
+        m_chooseTask->cancel();
+        m_chooseTask->deleteLater();
+    }
+    m_downloadToolkit = toolkit;
+    m_downloadCudaMajor = toolkit.isEmpty() ? cudaMajor : 0;
+    m_downloadChoice = {};
+    m_download = {};
+    // The download is for this toolkit: the Toolkit page starts with it selected.
+    if (!toolkit.isEmpty())
+        setToolkit(toolkit);
+    const DownloadRequest r = downloadRequest();
+    log(QStringLiteral("download: choose for %1 (CUDA %2) from %3")
+            .arg(toolkit.isEmpty() ? QStringLiteral("CUDA %1").arg(cudaMajor) : toolkit, r.toolkitVersion,
+                 r.source.isEmpty() ? QStringLiteral("NVIDIA") : r.source));
+    m_chooseTask = DownloadService::choose(r, this);
+    connect(m_chooseTask, &TaskBase::finished, this, [this, task = m_chooseTask.data()] {
+        m_downloadChoice = task->result();
+        log(m_downloadChoice.ok ? QStringLiteral("download: chose %1 — %2").arg(m_downloadChoice.fileName, m_downloadChoice.reason)
+                                : QStringLiteral("download: no choice: %1 %2").arg(m_downloadChoice.problem.code,
+                                                                                   m_downloadChoice.problem.message));
+        task->deleteLater();
+        emit downloadChoiceFinished();
+    });
+}
+
+bool Session::choosingDownload() const
+{
+    return m_chooseTask && m_chooseTask->isRunning();
+}
+
+QString Session::licenceAcceptedOn() const
+{
+    const auto accepted = recordedLicenceAcceptance(m_config.stateDir.toStdString());
+    return accepted ? QString::fromStdString(accepted->date) : QString();
+}
+
+bool Session::acceptLicence(QString* error)
+{
+    auto recorded = recordLicenceAcceptance(m_config.stateDir.toStdString());
+    if (!recorded) {
+        *error = ProblemText::describe(QString::fromStdString(recorded.error().code), {},
+                                       QString::fromStdString(recorded.error().message)).message;
+        log(QStringLiteral("licence: not recorded: %1").arg(*error));
+        return false;
+    }
+    log(QStringLiteral("licence: %1 (%2) accepted on %3, recorded in %4")
+            .arg(QString::fromUtf8(kCudnnLicenceName), QString::fromUtf8(kCudnnLicenceUrl),
+                 QString::fromStdString(recorded->date),
+                 QString::fromStdString(licenceRecordPath(m_config.stateDir.toStdString()))));
+    return true;
+}
+
+QString Session::downloadFolder() const
+{
+    return DownloadService::folderFor(downloadRequest());
+}
+
+void Session::startDownload()
+{
+    // Nothing of NVIDIA's software is fetched before its licence is accepted (and recorded).
+    if (downloading() || !m_downloadChoice.ok || licenceAcceptedOn().isEmpty())
+        return;
+    if (m_downloadTask)
+        m_downloadTask->deleteLater();
+    m_download = {};
+    log(QStringLiteral("download: %1 into %2").arg(m_downloadChoice.fileName, downloadFolder()));
+    m_downloadTask = DownloadService::download(downloadRequest(), m_downloadChoice.core, this);
+    connect(m_downloadTask, &TaskBase::progressChanged, this, &Session::downloadProgress);
+    connect(m_downloadTask, &TaskBase::logLines, this, [this](const QStringList& lines) {
+        for (const QString& l : lines)
+            log(l);
+    });
+    connect(m_downloadTask, &TaskBase::finished, this, [this, task = m_downloadTask.data()] {
+        m_download = task->result();
+        log(m_download.ok ? QStringLiteral("download: done: %1 (already there: %2, resumed from %3 bytes)")
+                                .arg(m_download.path)
+                                .arg(m_download.alreadyThere)
+                                .arg(m_download.resumedFrom)
+                          : QStringLiteral("download: stopped: %1 %2").arg(m_download.problem.code, m_download.problem.message));
+        emit downloadFinished();
+    });
+}
+
+void Session::cancelDownload()
+{
+    if (m_downloadTask) {
+        log(QStringLiteral("download: cancel requested"));
+        m_downloadTask->cancel();
+    }
+}
+
+bool Session::downloading() const
+{
+    return m_downloadTask && m_downloadTask->isRunning();
 }
 
 void Session::setTrusted(bool trusted)

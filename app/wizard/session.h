@@ -2,6 +2,7 @@
 // The wizard's controller: what the user chose so far, the work in flight, and the
 // results. Pages read it and call it; it calls the services (never the widgets).
 
+#include "downloadservice.h"
 #include "installservice.h"
 #include "task.h"
 #include "viewmodels.h"
@@ -32,6 +33,13 @@ struct SessionConfig {
     // the toolkit (Wine, where every folder is writable): how the Windows GUI test takes the real
     // runas path. Only code sets it; no command-line option or environment variable does.
     bool alwaysElevate = false;
+    // "Download from NVIDIA": where from ("" = NVIDIA's redist; an https:// mirror or a folder laid
+    // out like it), the CA of a mirror's certificate, the folder ("" = the user's Downloads) and the
+    // platform ("" = this one). Only code sets them (the GUI tests point them at a local server).
+    QString downloadSource;
+    QString downloadCaFile;
+    QString downloadFolder;
+    QString downloadPlatform;
 };
 
 class Session : public QObject {
@@ -50,7 +58,8 @@ public:
 
     // Archive
     QStringList discoverArchives() const;
-    void verifyArchive(const QString& path);
+    // sha256: the expected hash when known (a download's, from NVIDIA's manifest), as `verify --sha256`.
+    void verifyArchive(const QString& path, const QString& sha256 = {});
     void cancelVerify();
     bool verifying() const;
     const ArchiveReport& archive() const { return m_archive; }
@@ -62,6 +71,23 @@ public:
     bool includeExtraFiles() const { return m_includeExtraFiles; }
     bool archiveAcceptable() const;
     TaskBase* verifyTask() const { return m_verifyTask; }
+
+    // Download from NVIDIA (issue 26). chooseDownload reads the release list and recommends the
+    // archive for the toolkit (a path among machine().toolkits) or, with none, for a CUDA major.
+    void chooseDownload(const QString& toolkit, int cudaMajor = 0);
+    bool choosingDownload() const;
+    const DownloadChoiceView& downloadChoice() const { return m_downloadChoice; }
+    // The recorded acceptance of NVIDIA's cuDNN licence: its UTC date, "" when none.
+    QString licenceAcceptedOn() const;
+    // Records the acceptance (licence.h); false with *error when it cannot be written.
+    bool acceptLicence(QString* error);
+    // Downloads the recommended archive (the licence must be accepted); a cancelled one resumes.
+    void startDownload();
+    void cancelDownload();
+    bool downloading() const;
+    const DownloadView& download() const { return m_download; }
+    QString downloadFolder() const;
+    TaskBase* downloadTask() const { return m_downloadTask; }
 
     // Toolkit
     void addToolkitRoot(const QString& folder);
@@ -106,6 +132,9 @@ signals:
     void verifyProgress(const cudnnsetup::wizard::ProgressInfo& progress);
     void verifyFinished();
     void trustChanged();
+    void downloadChoiceFinished();
+    void downloadProgress(const cudnnsetup::wizard::ProgressInfo& progress);
+    void downloadFinished();
     void toolkitChanged();
     void planFinished();
     void operationProgress(const cudnnsetup::wizard::ProgressInfo& progress);
@@ -115,6 +144,7 @@ signals:
 
 private:
     InstallRequest request() const;
+    DownloadRequest downloadRequest() const;
 
     SessionConfig m_config;
     MachineView m_machine;
@@ -131,6 +161,12 @@ private:
 
     QPointer<Task<MachineView>> m_detectTask;
     QPointer<Task<ArchiveReport>> m_verifyTask;
+    DownloadChoiceView m_downloadChoice;
+    DownloadView m_download;
+    QString m_downloadToolkit;
+    int m_downloadCudaMajor = 0;
+    QPointer<Task<DownloadChoiceView>> m_chooseTask;
+    QPointer<Task<DownloadView>> m_downloadTask;
     QPointer<Task<PlanView>> m_planTask;
     QPointer<Task<OutcomeView>> m_operationTask;
     QPointer<ValidationRun> m_validationRun;

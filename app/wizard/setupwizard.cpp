@@ -77,6 +77,7 @@ void SetupWizard::reject()
         return;
     }
     m_session->cancelVerify();
+    m_session->cancelDownload();  // the .part stays for a later resume
     m_session->cancelValidation();
     QWizard::reject();
 }

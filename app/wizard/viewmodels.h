@@ -6,9 +6,13 @@
 
 #include <memory>
 
+#include <vector>
+
 namespace cudnnsetup {
 struct VerifyResult;
 struct Plan;
+struct FrameworkVerdict;
+struct SourceChoice;
 }
 #include <QMetaType>
 #include <QString>
@@ -91,6 +95,33 @@ struct MachineView {
     QString interruptedText;        // what was interrupted, where
     QString profileMarkdown;        // the core's version profile, as `cudnn-setup report` prints it
     QByteArray profileJson;         // ... and as `cudnn-setup report --json` prints it
+    // The core's framework verdicts: what a download is for them (download/fetch.h frameworkFits).
+    std::shared_ptr<const std::vector<FrameworkVerdict>> coreFrameworks;
+};
+
+// What "Download from NVIDIA" recommends for a toolkit, before anything of NVIDIA's is fetched
+// but the release list (the source's index and manifests).
+struct DownloadChoiceView {
+    bool ok = false;
+    ProblemView problem;        // why there is no choice (no-matching-release, network, ...)
+    QString release;            // "9.19.0.56"
+    int cudaMajor = 0;
+    QString fileName;
+    quint64 size = 0;
+    QString reason;             // the chooser's sentence
+    QStringList frameworks;     // one sentence per framework detect found
+    std::shared_ptr<const SourceChoice> core;  // what the download fetches, exactly as shown
+};
+
+// How a download ended.
+struct DownloadView {
+    bool ok = false;
+    bool cancelled = false;     // the .part is kept: Resume continues it
+    ProblemView problem;
+    QString path;               // the downloaded file, under its final name
+    QString sha256;             // the manifest's, verified while the bytes arrived
+    bool alreadyThere = false;
+    quint64 resumedFrom = 0;
 };
 
 enum class FileChange { Added, Replaced, Removed, Directory, Link };

@@ -55,8 +55,13 @@ Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rul
     auto chosen = chooseFromSource(**source, request.choice, rules, request.download.log);
     if (!chosen)
         return chosen.error();
-    const ManifestEntry& entry = chosen->choice.candidate.entry;
-    auto url = chosen->url.empty() ? (*source)->locate(entry.relativePath) : Result<std::string>(chosen->url);
+    return fetchChosen(**source, std::move(chosen.value()), request.download);
+}
+
+Result<Fetched> fetchChosen(RedistSource& source, SourceChoice chosen, const DownloadSettings& settings)
+{
+    const ManifestEntry& entry = chosen.choice.candidate.entry;
+    auto url = chosen.url.empty() ? source.locate(entry.relativePath) : Result<std::string>(chosen.url);
     if (!url)
         return url.error();
     DownloadItem item;
@@ -66,17 +71,17 @@ Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rul
     // Only a release before 8.5 can come without a size (its catalog row): the server tells it,
     // for the transfer; the bytes are judged by the catalog's SHA-256 alone.
     if (!entry.size) {
-        auto size = remoteSize((*source)->client(), item.url);
+        auto size = remoteSize(source.client(), item.url);
         if (!size)
             return size.error();
         item.size = size.value();
     }
     item.sha256 = entry.sha256;
-    item.manifest = chosen->manifest.source;
-    auto file = downloadArchive((*source)->client(), item, request.download);
+    item.manifest = chosen.manifest.source;
+    auto file = downloadArchive(source.client(), item, settings);
     if (!file)
         return file.error();
-    return Fetched{std::move(chosen.value()), item.url, std::move(file.value())};
+    return Fetched{std::move(chosen), item.url, std::move(file.value())};
 }
 
 std::vector<FrameworkFit> frameworkFits(const Candidate& chosen, const std::vector<FrameworkVerdict>& frameworks)

@@ -36,6 +36,9 @@ struct Fetched {
 
 // Chooses, then downloads. log (request.download.log) gets the manifests read and the retries.
 Result<Fetched> fetchArchive(const FetchRequest& request, const CompatRules& rules);
+// Downloads what chooseFromSource chose: the wizard shows the choice (release, reason, size) and
+// asks for the licence before it downloads, so the two steps are apart there.
+Result<Fetched> fetchChosen(RedistSource& source, SourceChoice chosen, const DownloadSettings& settings);
 
 // What the download means for each framework detect found: one sentence each, e.g.
 // "tensorflow 2.10.1 (conda env tf) needs cuDNN 8.1: this download (cuDNN 9.13.0.50) will not help it."

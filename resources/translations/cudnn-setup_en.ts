@@ -50,11 +50,14 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
+      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
       <translation type="unfinished" />
     </message>
+  </context>
+  <context>
+    <name>DownloadService</name>
     <message>
-      <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
+      <source>NVIDIA's download server</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -74,14 +77,6 @@
     </message>
     <message>
       <source>Recover</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>This build of cudnn-setup does not contain the install engine, so nothing can be planned for %1.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>Nothing was changed: this build of cudnn-setup does not contain the install engine.</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -170,10 +165,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>This build of cudnn-setup does not contain toolkit detection; choose the toolkit folder yourself.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>Not checked: choose and verify an archive first.</source>
       <translation type="unfinished" />
     </message>
@@ -219,10 +210,6 @@
     </message>
     <message>
       <source>driver %1 required, %2 installed</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>Not checked: this build has no compatibility rules.</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -530,10 +517,6 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. It is checked completely before anything is installed.</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
       <source>&amp;Archive:</source>
       <translation type="unfinished" />
     </message>
@@ -629,6 +612,113 @@
     </message>
     <message>
       <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Choose the cuDNN zip you downloaded from NVIDIA, drop it here, or let cuDNN Setup download the right one. It is checked completely before anything is installed.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>I &amp;have the zip</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing downloaded yet.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>D&amp;ownload from NVIDIA</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::DownloadPanel</name>
+    <message>
+      <source>Fix: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>For the &amp;toolkit:</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The CUDA toolkit to download cuDNN for</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Read the licence</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Download</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cancel do&amp;wnload</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Download progress</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Saved to %1, as you (no administrator rights are needed to download).</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 (CUDA %2)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>CUDA %1 (no toolkit found on this computer)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Asking %1 which cuDNN fits…</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>NVIDIA</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Recommended: &lt;b&gt;cuDNN %1 for CUDA %2&lt;/b&gt; — %3, %4</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>I &amp;accept the %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>You accepted the %1 on %2.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Connecting…</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Already downloaded: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Downloaded %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Its size and SHA-256 equal the release manifest's. It is checked below like any archive.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Download cancelled. The %1 downloaded so far are kept; Resume continues from there.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Try &amp;again</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1033,6 +1123,10 @@ cudnn-setup-cli.exe %1</source>
     <name>cudnnsetup::wizard::Session</name>
     <message>
       <source>Could not write %1: %2. Choose another folder.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Matches the SHA-256 in the release manifest it was downloaded with.</source>
       <translation type="unfinished" />
     </message>
   </context>

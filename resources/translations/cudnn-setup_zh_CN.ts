@@ -48,12 +48,15 @@
       <translation>校验 %1 时发生内部错误而中止：%2</translation>
     </message>
     <message>
-      <source>This build of cudnn-setup does not contain the archive verifier, so %1 cannot be checked. Use a complete build.</source>
-      <translation>此版本的 cudnn-setup 不含压缩包校验功能，无法检查 %1。请使用完整版本。</translation>
-    </message>
-    <message>
       <source>NVIDIA's own bytes (official SHA-256, so no CRC pass is needed); libraries are x64.</source>
       <translation>与 NVIDIA 发布的字节完全一致（SHA-256 为官方值，无需逐项 CRC 校验）；库文件均为 x64。</translation>
+    </message>
+  </context>
+  <context>
+    <name>DownloadService</name>
+    <message>
+      <source>NVIDIA's download server</source>
+      <translation>NVIDIA 下载服务器</translation>
     </message>
   </context>
   <context>
@@ -73,14 +76,6 @@
     <message>
       <source>Recover</source>
       <translation>恢复</translation>
-    </message>
-    <message>
-      <source>This build of cudnn-setup does not contain the install engine, so nothing can be planned for %1.</source>
-      <translation>此版本的 cudnn-setup 不含安装引擎，无法为 %1 制定安装计划。</translation>
-    </message>
-    <message>
-      <source>Nothing was changed: this build of cudnn-setup does not contain the install engine.</source>
-      <translation>未做任何更改：此版本的 cudnn-setup 不含安装引擎。</translation>
     </message>
     <message>
       <source>backup: %1</source>
@@ -166,10 +161,6 @@
       <translation>检测本机环境失败：%1</translation>
     </message>
     <message>
-      <source>This build of cudnn-setup does not contain toolkit detection; choose the toolkit folder yourself.</source>
-      <translation>此版本的 cudnn-setup 不含工具包检测功能，请自行选择工具包文件夹。</translation>
-    </message>
-    <message>
       <source>Not checked: choose and verify an archive first.</source>
       <translation>未检查：请先选择并校验压缩包。</translation>
     </message>
@@ -216,10 +207,6 @@
     <message>
       <source>driver %1 required, %2 installed</source>
       <translation>需要驱动 %1，已安装 %2</translation>
-    </message>
-    <message>
-      <source>Not checked: this build has no compatibility rules.</source>
-      <translation>未检查：此版本不含兼容性规则。</translation>
     </message>
     <message>
       <source>%1 in %2, %3</source>
@@ -520,10 +507,6 @@
       <translation>选择 cuDNN 压缩包</translation>
     </message>
     <message>
-      <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. It is checked completely before anything is installed.</source>
-      <translation>选择从 NVIDIA 下载的 cuDNN zip，或直接拖到这里。安装之前会对它做完整检查。</translation>
-    </message>
-    <message>
       <source>&amp;Archive:</source>
       <translation>压缩包(&amp;A)：</translation>
     </message>
@@ -618,6 +601,113 @@
     <message>
       <source>Also install the &amp;extra files this archive has beyond the cuDNN release (listed under Notes).</source>
       <translation>同时安装此压缩包中 cuDNN 发布版之外的额外文件(&amp;E)（见“备注”）。</translation>
+    </message>
+    <message>
+      <source>Choose the cuDNN zip you downloaded from NVIDIA, drop it here, or let cuDNN Setup download the right one. It is checked completely before anything is installed.</source>
+      <translation>选择你从 NVIDIA 下载的 cuDNN 压缩包，或将其拖放到这里，也可以让 cuDNN Setup 下载合适的版本。安装前会对其进行完整检查。</translation>
+    </message>
+    <message>
+      <source>I &amp;have the zip</source>
+      <translation>我已有压缩包(&amp;H)</translation>
+    </message>
+    <message>
+      <source>Nothing downloaded yet.</source>
+      <translation>尚未下载任何文件。</translation>
+    </message>
+    <message>
+      <source>D&amp;ownload from NVIDIA</source>
+      <translation>从 NVIDIA 下载(&amp;O)</translation>
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::DownloadPanel</name>
+    <message>
+      <source>Fix: %1</source>
+      <translation>解决办法：%1</translation>
+    </message>
+    <message>
+      <source>For the &amp;toolkit:</source>
+      <translation>适用的工具包(&amp;T)：</translation>
+    </message>
+    <message>
+      <source>The CUDA toolkit to download cuDNN for</source>
+      <translation>要为其下载 cuDNN 的 CUDA 工具包</translation>
+    </message>
+    <message>
+      <source>Read the licence</source>
+      <translation>阅读许可协议</translation>
+    </message>
+    <message>
+      <source>&amp;Download</source>
+      <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Cancel do&amp;wnload</source>
+      <translation>取消下载(&amp;W)</translation>
+    </message>
+    <message>
+      <source>Download progress</source>
+      <translation>下载进度</translation>
+    </message>
+    <message>
+      <source>Saved to %1, as you (no administrator rights are needed to download).</source>
+      <translation>以当前用户身份保存到 %1（下载不需要管理员权限）。</translation>
+    </message>
+    <message>
+      <source>%1 (CUDA %2)</source>
+      <translation>%1（CUDA %2）</translation>
+    </message>
+    <message>
+      <source>CUDA %1 (no toolkit found on this computer)</source>
+      <translation>CUDA %1（本机未找到工具包）</translation>
+    </message>
+    <message>
+      <source>Asking %1 which cuDNN fits…</source>
+      <translation>正在向 %1 查询适用的 cuDNN…</translation>
+    </message>
+    <message>
+      <source>NVIDIA</source>
+      <translation>NVIDIA</translation>
+    </message>
+    <message>
+      <source>Recommended: &lt;b&gt;cuDNN %1 for CUDA %2&lt;/b&gt; — %3, %4</source>
+      <translation>推荐：&lt;b&gt;适用于 CUDA %2 的 cuDNN %1&lt;/b&gt; — %3，%4</translation>
+    </message>
+    <message>
+      <source>I &amp;accept the %1.</source>
+      <translation>我接受 %1(&amp;A)。</translation>
+    </message>
+    <message>
+      <source>You accepted the %1 on %2.</source>
+      <translation>你已于 %2 接受 %1。</translation>
+    </message>
+    <message>
+      <source>Connecting…</source>
+      <translation>正在连接…</translation>
+    </message>
+    <message>
+      <source>Already downloaded: %1</source>
+      <translation>已下载过：%1</translation>
+    </message>
+    <message>
+      <source>Downloaded %1</source>
+      <translation>已下载 %1</translation>
+    </message>
+    <message>
+      <source>Its size and SHA-256 equal the release manifest's. It is checked below like any archive.</source>
+      <translation>其大小和 SHA-256 与发布清单一致。下面会像检查其他压缩包一样对它进行检查。</translation>
+    </message>
+    <message>
+      <source>Download cancelled. The %1 downloaded so far are kept; Resume continues from there.</source>
+      <translation>下载已取消。已下载的 %1 会保留；点击“继续下载”将从中断处继续。</translation>
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation>继续下载(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Try &amp;again</source>
+      <translation>重试(&amp;A)</translation>
     </message>
   </context>
   <context>
@@ -1017,6 +1107,10 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>Could not write %1: %2. Choose another folder.</source>
       <translation>无法写入 %1：%2。请换一个文件夹。</translation>
+    </message>
+    <message>
+      <source>Matches the SHA-256 in the release manifest it was downloaded with.</source>
+      <translation>与下载时所依据的发布清单中的 SHA-256 一致。</translation>
     </message>
   </context>
   <context>

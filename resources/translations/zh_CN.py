@@ -335,6 +335,37 @@ ZH = {
 "cudnn-setup.exe is the wizard and takes no command. For scripts and silent installs run the console twin next to it:\n\ncudnn-setup-cli.exe %1":
     "cudnn-setup.exe 是图形向导，不接受命令。脚本和静默安装请运行旁边的命令行版本：\n\ncudnn-setup-cli.exe %1",
 "Size": "大小",
+# Download from NVIDIA: ArchivePage, DownloadPanel, DownloadService, Session (issue 26)
+"Choose the cuDNN zip you downloaded from NVIDIA, drop it here, or let cuDNN Setup download the right one. It is checked completely before anything is installed.":
+    "选择你从 NVIDIA 下载的 cuDNN 压缩包，或将其拖放到这里，也可以让 cuDNN Setup 下载合适的版本。安装前会对其进行完整检查。",
+"I &have the zip": "我已有压缩包(&H)",
+"D&ownload from NVIDIA": "从 NVIDIA 下载(&O)",
+"Nothing downloaded yet.": "尚未下载任何文件。",
+"For the &toolkit:": "适用的工具包(&T)：",
+"The CUDA toolkit to download cuDNN for": "要为其下载 cuDNN 的 CUDA 工具包",
+"Read the licence": "阅读许可协议",
+"&Download": "下载(&D)",
+"Cancel do&wnload": "取消下载(&W)",
+"Download progress": "下载进度",
+"Saved to %1, as you (no administrator rights are needed to download).": "以当前用户身份保存到 %1（下载不需要管理员权限）。",
+"%1 (CUDA %2)": "%1（CUDA %2）",
+"CUDA %1 (no toolkit found on this computer)": "CUDA %1（本机未找到工具包）",
+"Asking %1 which cuDNN fits…": "正在向 %1 查询适用的 cuDNN…",
+"NVIDIA": "NVIDIA",
+"NVIDIA's download server": "NVIDIA 下载服务器",
+"Recommended: <b>cuDNN %1 for CUDA %2</b> — %3, %4": "推荐：<b>适用于 CUDA %2 的 cuDNN %1</b> — %3，%4",
+"I &accept the %1.": "我接受 %1(&A)。",
+"You accepted the %1 on %2.": "你已于 %2 接受 %1。",
+"Connecting…": "正在连接…",
+"Already downloaded: %1": "已下载过：%1",
+"Downloaded %1": "已下载 %1",
+"Its size and SHA-256 equal the release manifest's. It is checked below like any archive.":
+    "其大小和 SHA-256 与发布清单一致。下面会像检查其他压缩包一样对它进行检查。",
+"Download cancelled. The %1 downloaded so far are kept; Resume continues from there.":
+    "下载已取消。已下载的 %1 会保留；点击“继续下载”将从中断处继续。",
+"&Resume": "继续下载(&R)",
+"Try &again": "重试(&A)",
+"Matches the SHA-256 in the release manifest it was downloaded with.": "与下载时所依据的发布清单中的 SHA-256 一致。",
 }
 
 # The same English word that reads differently in Chinese in one place.

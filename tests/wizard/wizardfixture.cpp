@@ -7,8 +7,12 @@
 #include "wizard/toolkitpage.h"
 
 #include <QCheckBox>
+#include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QRadioButton>
@@ -34,6 +38,36 @@ QString writeArchive(const QString& dir, const fixtures::ReleaseSpec& spec, cons
     if (!fixtures::writeZip(path.toStdString(), fixtures::cudnnWindowsRelease(spec), &error))
         qFatal("cannot write %s: %s", qPrintable(path), error.c_str());
     return path;
+}
+
+RedistTree writeRedistTree(const QString& root, const QString& faults, std::uint64_t dllBodyBytes,
+                           const QString& manifestSha)
+{
+    fixtures::ReleaseSpec spec = goodRelease();
+    spec.dllBodyBytes = dllBodyBytes;
+    RedistTree t;
+    t.root = root;
+    t.archive = writeArchive(root + QStringLiteral("/cudnn/windows-x86_64"), spec);
+    QFile f(t.archive);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(&f);
+    t.sha256 = QString::fromLatin1(h.result().toHex());
+    const QString name = QFileInfo(t.archive).fileName();
+    const QJsonObject entry{{QStringLiteral("relative_path"), faults + QStringLiteral("cudnn/windows-x86_64/") + name},
+                            {QStringLiteral("sha256"), manifestSha.isEmpty() ? t.sha256 : manifestSha},
+                            {QStringLiteral("size"), QString::number(f.size())}};
+    const QJsonObject manifest{
+        {QStringLiteral("release_label"), QStringLiteral("8.2.2.99")},
+        {QStringLiteral("release_product"), QStringLiteral("cudnn")},
+        {QStringLiteral("cudnn"),
+         QJsonObject{{QStringLiteral("version"), QStringLiteral("8.2.2.99")},
+                     {QStringLiteral("windows-x86_64"), QJsonObject{{QStringLiteral("cuda11"), entry}}}}}};
+    QFile m(root + QStringLiteral("/redistrib_8.2.2.99.json"));
+    if (!m.open(QIODevice::WriteOnly) || m.write(QJsonDocument(manifest).toJson()) <= 0)
+        return {};
+    return t;
 }
 
 bool selectMaintenanceToolkit(const Harness& h, const QString& toolkit)

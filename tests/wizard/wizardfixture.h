@@ -10,6 +10,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,18 @@ namespace cudnnsetup::wizard::test {
 // wizard must ask for trust.
 fixtures::ReleaseSpec goodRelease();
 QString writeArchive(const QString& dir, const fixtures::ReleaseSpec& spec, const QString& name = {});
+
+// A redist tree like NVIDIA's for "Download from NVIDIA": redistrib_8.2.2.99.json beside
+// cudnn/windows-x86_64/<archive>, the archive goodRelease() (for CUDA 11.x). `faults` goes before the
+// manifest's relative path ("f/corrupt/": tests/download/faultserver.py then serves it with that
+// fault); manifestSha, when given, is the SHA-256 the manifest claims instead of the archive's.
+struct RedistTree {
+    QString root;
+    QString archive;
+    QString sha256;  // the archive's own
+};
+RedistTree writeRedistTree(const QString& root, const QString& faults = {}, std::uint64_t dllBodyBytes = 2048,
+                           const QString& manifestSha = {});
 
 template <typename T>
 T* child(const Harness& h, const char* name)

@@ -116,7 +116,11 @@ void Harness::screenshot(const QString& lang, const QString& name) const
 {
     const QString dir = (cudnnsetup::testpaths::screenshotDir() + "/%1").arg(lang);
     QDir().mkpath(dir);
-    QCoreApplication::processEvents();
+    // A label that wraps learns its height only once its width is set, one posted layout request
+    // after another (the download panel's reason, shown the moment the choice arrives): let them
+    // settle before the grab, or the picture catches a label cut off mid-line.
+    for (int round = 0; round < 5; ++round)
+        QCoreApplication::processEvents();
     wizard->grab().save(QStringLiteral("%1/%2.png").arg(dir, name));
 }
 

@@ -5,7 +5,10 @@
 // review → install through the real runas path (the console twin beside this program, as
 // beside cudnn-setup.exe) → validate (no GPU here) → finish; maintenance → uninstall → toolkit
 // files and the system PATH in the registry byte-identical; Cancel during install → rolled
-// back. Both languages; a screenshot of every page into the build tree.
+// back. Both languages; a screenshot of every page into the build tree. "Download from NVIDIA"
+// from a mirror folder (WinHTTP would need the test CA in the prefix's system store; the HTTPS
+// cases run natively in tst_wizarddownload): recommended for the registry's toolkit, licence,
+// downloaded, verified; a manifest whose SHA-256 the file does not have is said in plain words.
 #include "wizardfixture.h"
 
 #include "fixtures/toolkitbuilder.h"
@@ -17,6 +20,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -107,6 +111,8 @@ private slots:
     void installUninstall_data();
     void installUninstall();
     void cancelDuringInstall();
+    void downloadFromMirrorFolder_data();
+    void downloadFromMirrorFolder();
 };
 
 void TestWinWizard::initTestCase()
@@ -340,6 +346,70 @@ void TestWinWizard::cancelDuringInstall()
     h.screenshot(QStringLiteral("en"), QStringLiteral("install-cancelled"));
     QCOMPARE(treeManifest(kToolkit), filesBefore);
     QVERIFY(readPath() == m_pathBefore);
+}
+
+void TestWinWizard::downloadFromMirrorFolder_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<bool>("mismatch");  // the manifest claims a SHA-256 the file does not have
+    QTest::newRow("en") << QStringLiteral("en") << false;
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << false;
+    QTest::newRow("en, hash mismatch") << QStringLiteral("en") << true;
+}
+
+void TestWinWizard::downloadFromMirrorFolder()
+{
+    QFETCH(QString, lang);
+    QFETCH(bool, mismatch);
+    QVERIFY(installLanguage(lang));
+    const QString tag = QStringLiteral("download-%1%2").arg(lang, mismatch ? QStringLiteral("-mismatch") : QString());
+    const RedistTree tree = writeRedistTree(m_dir.filePath(tag + QStringLiteral("/mirror")), {}, 2048,
+                                            mismatch ? QString(64, QLatin1Char('0')) : QString());
+    QVERIFY(!tree.archive.isEmpty());
+    SessionConfig c = windowsConfig(tag);
+    c.searchFolders = {};
+    c.downloadSource = QDir::toNativeSeparators(tree.root);
+    c.downloadFolder = QDir::toNativeSeparators(m_dir.filePath(tag + QStringLiteral("/Downloads")));
+    Harness h;
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 60000);
+    QVERIFY(h.next());
+    QCOMPARE(h.currentId(), int(SetupWizard::ArchiveId));
+    child<QRadioButton>(h, "sourceDownload")->click();
+    auto* toolkits = child<QComboBox>(h, "downloadToolkit");
+    int registered = -1;
+    for (int i = 0; i < toolkits->count(); ++i)
+        if (Session::samePath(toolkits->itemData(i).toString(), QDir::toNativeSeparators(kToolkit)))
+            registered = i;
+    QVERIFY2(registered >= 0, qPrintable(QStringLiteral("%1 toolkit(s) offered").arg(toolkits->count())));
+    toolkits->setCurrentIndex(registered);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->choosingDownload(), 60000);
+    const DownloadChoiceView& choice = h.session->downloadChoice();
+    QVERIFY2(choice.ok, qPrintable(choice.problem.code + QLatin1Char(' ') + choice.problem.message));
+    QCOMPARE(choice.release, QStringLiteral("8.2.2.99"));
+    QVERIFY(!child<QPushButton>(h, "startDownload")->isEnabled());  // the licence first
+    if (!mismatch)
+        h.screenshot(lang, QStringLiteral("archive-download"));
+    child<QCheckBox>(h, "acceptLicence")->click();
+    QVERIFY(child<QPushButton>(h, "startDownload")->isEnabled());
+    child<QPushButton>(h, "startDownload")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->downloading(), 120000);
+    const DownloadView& d = h.session->download();
+    if (mismatch) {
+        QVERIFY(!d.ok);
+        QCOMPARE(d.problem.code, QStringLiteral("download-mismatch"));
+        QVERIFY(child<QLabel>(h, "downloadStatus")->text().contains(d.problem.message.toHtmlEscaped()));
+        QVERIFY(!h.wizard->button(QWizard::NextButton)->isEnabled());
+        h.screenshot(lang, QStringLiteral("archive-download-mismatch"));
+        return;
+    }
+    QVERIFY2(d.ok, qPrintable(d.problem.code + QLatin1Char(' ') + d.problem.message));
+    QTRY_VERIFY_WITH_TIMEOUT(Session::samePath(h.session->archivePath(), d.path), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->verifying(), 120000);
+    QVERIFY(h.session->archive().ok);
+    QCOMPARE(h.session->archive().sha256, tree.sha256);
+    QVERIFY(h.wizard->button(QWizard::NextButton)->isEnabled());
+    h.screenshot(lang, QStringLiteral("archive-downloaded"));
 }
 
 QTEST_MAIN(TestWinWizard)
