@@ -120,7 +120,13 @@ int main(int argc, char** argv)
         port = 20000 + static_cast<int>(getpid() % 20000);
         std::ofstream(work / "nginx.conf")
             << "worker_processes 1;\ndaemon off;\npid " << (work / "nginx.pid").string() << ";\nerror_log "
-            << (work / "nginx.log").string() << ";\nevents {}\nhttp {\n  access_log off;\n  server {\n"
+            << (work / "nginx.log").string() << ";\nevents {}\nhttp {\n  access_log off;\n"
+            // Its temporary folders in the work folder: a machine where nginx was copied, not
+            // installed, has no /var/lib/nginx.
+            << "  client_body_temp_path " << (work / "tmp-body").string() << ";\n  proxy_temp_path "
+            << (work / "tmp-proxy").string() << ";\n  fastcgi_temp_path " << (work / "tmp-fcgi").string()
+            << ";\n  uwsgi_temp_path " << (work / "tmp-uwsgi").string() << ";\n  scgi_temp_path "
+            << (work / "tmp-scgi").string() << ";\n  server {\n"
             << "    listen 127.0.0.1:" << port << " ssl;\n    ssl_certificate " << (work / "ca" / "server.pem").string()
             << ";\n    ssl_certificate_key " << (work / "ca" / "server.key").string() << ";\n    root "
             << (work / "root").string() << ";\n  }\n}\n";
