@@ -9,11 +9,11 @@
 #include <fstream>
 #include <iterator>
 
+namespace fs = std::filesystem;
+
 namespace cudnnsetup {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 // "20261204T110101Z-232622" -> "2026-12-04T11:01:01Z"; "" when it is not shaped so.
 std::string timeOfTransaction(const std::string& id)
