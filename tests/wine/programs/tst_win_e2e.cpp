@@ -3,8 +3,8 @@
 // system PATH in the prefix's registry, a kill mid-install, and validate against
 // a test-double cuDNN whose sub-library misses a DLL.
 
-#include "install/machinesummary.h"
 #include "clirun.h"
+#include "machinestate.h"
 #include "winetest.h"
 
 #include "fixtures/archivebuilder.h"
@@ -47,44 +47,6 @@ void writePathRaw(const std::wstring& text, DWORD type)
     ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, key.put());
     ::RegSetValueExW(key.get(), L"Path", 0, type, reinterpret_cast<const BYTE*>(text.c_str()),
                      static_cast<DWORD>((text.size() + 1) * sizeof(wchar_t)));
-}
-
-// The machine summary's value for the toolkit (install/machinesummary.h), "" when it is not there:
-// what a deployment tool's registry detection rule reads.
-std::string summaryValue(const std::string& toolkit, const wchar_t* name)
-{
-    win::Key root;
-    if (::RegOpenKeyExW(HKEY_LOCAL_MACHINE, win::widen(kSummaryRegistryKey).c_str(), 0,
-                        KEY_READ | KEY_WOW64_64KEY, root.put()) != ERROR_SUCCESS)
-        return {};
-    for (DWORD i = 0;; ++i) {
-        wchar_t sub[256];
-        DWORD len = 256;
-        if (::RegEnumKeyExW(root.get(), i, sub, &len, nullptr, nullptr, nullptr, nullptr) != ERROR_SUCCESS)
-            return {};
-        win::Key key;
-        if (::RegOpenKeyExW(root.get(), sub, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put()) != ERROR_SUCCESS)
-            continue;
-        auto text = [&](const wchar_t* value) {
-            wchar_t buffer[1024] = {};
-            DWORD bytes = sizeof buffer - sizeof(wchar_t);
-            if (::RegQueryValueExW(key.get(), value, nullptr, nullptr, reinterpret_cast<BYTE*>(buffer), &bytes) != ERROR_SUCCESS)
-                return std::string();
-            return win::narrow(buffer);
-        };
-        if (text(L"Toolkit") == toolkit)
-            return text(name);
-    }
-}
-
-// Relative path -> content of every file under `root`.
-std::map<std::string, std::string> snapshot(const std::string& root)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(root))
-        if (e.is_regular_file())
-            out[std::filesystem::relative(e.path(), root).string()] = winetest::readFile(e.path());
-    return out;
 }
 
 class EndToEnd : public ::testing::Test {
@@ -181,7 +143,7 @@ TEST_F(EndToEnd, DetectFindsTheToolkitFromRegistryAndCudaPathV113)
 
 TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly)
 {
-    const auto filesBefore = snapshot(kToolkit);
+    const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
     const std::wstring pathBefore = readPathRaw(&typeBefore);
 
@@ -198,16 +160,16 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
     EXPECT_LT(ours, path.find(kOtherBin)) << path;
     EXPECT_EQ(path.rfind("%SystemRoot%\\system32;%SystemRoot%;", 0), 0u) << path;
     // What a registry detection rule reads (HKLM\SOFTWARE\cudnn-setup\Toolkits), and the file.
-    EXPECT_EQ(summaryValue(kToolkit, L"CudnnVersion"), "8.2.0.53") << in.out;
-    EXPECT_EQ(summaryValue(kToolkit, L"State"), "install");
-    EXPECT_EQ(summaryValue(kToolkit, L"ArchiveSha256").size(), 64u);
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "8.2.0.53") << in.out;
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"State"), "install");
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"ArchiveSha256").size(), 64u);
     EXPECT_TRUE(std::filesystem::exists(kState + "\\summary.json"));
 
     const auto un = runCli({"--json", "--state-dir", kState, "uninstall", "--toolkit", kToolkit});
     ASSERT_EQ(un.exitCode, 0) << un.out << un.err;
-    EXPECT_EQ(summaryValue(kToolkit, L"CudnnVersion"), "");
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "");
     EXPECT_FALSE(std::filesystem::exists(kState + "\\summary.json"));
-    EXPECT_EQ(snapshot(kToolkit), filesBefore);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
     EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
@@ -215,7 +177,7 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
 
 TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
 {
-    const auto filesBefore = snapshot(kToolkit);
+    const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
     const std::wstring pathBefore = readPathRaw(&typeBefore);
     // Slow each operation down so the kill lands between placed files.
@@ -243,12 +205,12 @@ TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
     }
     ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_OP_DELAY_MS", nullptr);
     ASSERT_TRUE(std::filesystem::exists(kState + "\\journal.json"));
-    EXPECT_NE(snapshot(kToolkit), filesBefore);
+    EXPECT_NE(winetest::snapshotFiles(kToolkit), filesBefore);
 
     const auto r = runCli({"--json", "--state-dir", kState, "recover"});
     ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
     EXPECT_TRUE(r.json()["rolled_back"].get<bool>()) << r.out;
-    EXPECT_EQ(snapshot(kToolkit), filesBefore);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
     EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
@@ -293,7 +255,7 @@ TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
     std::filesystem::create_directories(kToolkit + "\\bin");
     std::ofstream(held, std::ios::binary).write(reinterpret_cast<const char*>(image.data()),
                                                 static_cast<std::streamsize>(image.size()));
-    const auto filesBefore = snapshot(kToolkit);
+    const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
     const std::wstring pathBefore = readPathRaw(&typeBefore);
 
@@ -311,7 +273,7 @@ TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
             inUse = true;
     EXPECT_TRUE(inUse) << r.out;
     holder.reset();
-    EXPECT_EQ(snapshot(kToolkit), filesBefore);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
     EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
@@ -330,7 +292,7 @@ TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
     const std::string tx = doc["plan"]["transaction"].get<std::string>();
     const std::string digest = doc["plan_digest"].get<std::string>();
     ASSERT_EQ(digest.size(), 64u);
-    const auto before = snapshot(kToolkit);
+    const auto before = winetest::snapshotFiles(kToolkit);
     DWORD type = 0;
     const std::wstring pathBefore = readPathRaw(&type);
     // The helper's own command line (install/helperargs.h); its state folder, in this build made
@@ -345,7 +307,7 @@ TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
     const auto other = helper(std::string(64, 'a'), toolkit);
     EXPECT_EQ(other.exitCode, 3) << other.out << other.err;
     EXPECT_NE(other.out.find("plan-changed"), std::string::npos) << other.out;
-    EXPECT_EQ(snapshot(kToolkit), before);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), before);
     EXPECT_EQ(readPathRaw(&type), pathBefore);
     const auto root = helper(digest, "C:/");
     EXPECT_EQ(root.exitCode, 2) << root.out << root.err;

@@ -1,21 +1,22 @@
 // A fleet machine as a deployment tool (Intune, MECM, winget) leaves it (issue 28): the real NSIS
-// package that package.nsis built, installed silently with /CONFIG= naming a desired state (one
-// vetted cuDNN archive with its SHA-256, into one toolkit, on PATH); the installer runs apply,
+// package that package.nsis built, installed silently with /CONFIG= naming a desired state (the
+// newest cuDNN for the toolkit from a folder mirror laid out like NVIDIA's redist tree, the
+// licence accepted, on PATH); the installer runs apply,
 // which installs cuDNN; the registry detection values are there, `apply --check` says 0, a second
 // apply changes nothing, configs that cannot be met fail with their codes and change nothing; the
 // QuietUninstallString, run as the tool runs it, undoes the cuDNN install (toolkit files and the
 // system PATH byte-identical), and leaves no file, key or summary of ours. The same with the MSI,
 // which runs no custom action: msiexec /i, then apply by command (what a second deployment type or
-// a scheduled task runs), uninstall --all, msiexec /x.
+// a scheduled task runs) of one vetted archive named with its SHA-256, uninstall --all, msiexec /x.
 //   CUDNN_SETUP_FLEET_SETUP=<the installer> CUDNN_SETUP_FLEET_MSI=<the MSI> tst_win_fleet.exe (Windows paths)
 //   (tests/wine/CMakeLists.txt: package.fleet, after package.nsis built it)
 #include "winetest.h"
 #include "clirun.h"
+#include "machinestate.h"
 
 #include "common/digest.h"
 #include "fixtures/archivebuilder.h"
 #include "fixtures/toolkitbuilder.h"
-#include "install/machinesummary.h"
 #include "platform/winsystempath.h"
 #include "platform/win32.h"
 
@@ -25,7 +26,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <map>
 #include <string>
 #include <thread>
 
@@ -47,45 +47,6 @@ std::wstring readPathRaw()
     std::wstring text(bytes / sizeof(wchar_t), L'\0');
     ::RegQueryValueExW(key.get(), L"Path", nullptr, &type, reinterpret_cast<BYTE*>(text.data()), &bytes);
     return text;
-}
-
-std::string regText(HKEY root, const std::wstring& key, const wchar_t* name)
-{
-    win::Key k;
-    if (::RegOpenKeyExW(root, key.c_str(), 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, k.put()) != ERROR_SUCCESS)
-        return {};
-    wchar_t buffer[2048] = {};
-    DWORD bytes = sizeof buffer - sizeof(wchar_t);
-    if (::RegQueryValueExW(k.get(), name, nullptr, nullptr, reinterpret_cast<BYTE*>(buffer), &bytes) != ERROR_SUCCESS)
-        return {};
-    return win::narrow(buffer);
-}
-
-// CudnnVersion of the summary key whose Toolkit is `toolkit` (what a registry detection rule reads).
-std::string summaryVersion(const std::string& toolkit)
-{
-    win::Key root;
-    if (::RegOpenKeyExW(HKEY_LOCAL_MACHINE, win::widen(kSummaryRegistryKey).c_str(), 0, KEY_READ | KEY_WOW64_64KEY,
-                        root.put()) != ERROR_SUCCESS)
-        return {};
-    for (DWORD i = 0;; ++i) {
-        wchar_t sub[256];
-        DWORD len = 256;
-        if (::RegEnumKeyExW(root.get(), i, sub, &len, nullptr, nullptr, nullptr, nullptr) != ERROR_SUCCESS)
-            return {};
-        const std::wstring key = win::widen(kSummaryRegistryKey) + L"\\" + sub;
-        if (regText(HKEY_LOCAL_MACHINE, key, L"Toolkit") == toolkit)
-            return regText(HKEY_LOCAL_MACHINE, key, L"CudnnVersion");
-    }
-}
-
-std::map<std::string, std::string> snapshot(const std::string& root)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(root))
-        if (e.is_regular_file())
-            out[std::filesystem::relative(e.path(), root).string()] = winetest::readFile(e.path());
-    return out;
 }
 
 std::string writeConfig(const std::filesystem::path& file, const nlohmann::json& config)
@@ -111,6 +72,23 @@ protected:
         std::string error;
         ASSERT_TRUE(fixtures::writeZip(m_archive, fixtures::cudnnWindowsRelease(release), &error)) << error;
         m_sha256 = digestFile(m_archive)->sha256;
+        // The mirror: redistrib_8.2.2.99.json beside cudnn\windows-x86_64\<archive>, a release the
+        // catalog does not know (so only the manifest vouches for it), for CUDA 11.
+        fixtures::ReleaseSpec mirrored;
+        mirrored.cudnn = "8.2.2.99";
+        mirrored.cuda = "11.4";
+        const std::string name = fixtures::releaseArchiveName(mirrored);
+        const std::filesystem::path archive = m_scratch.path() / "redist" / "cudnn" / "windows-x86_64" / name;
+        std::filesystem::create_directories(archive.parent_path());
+        ASSERT_TRUE(fixtures::writeZip(archive.string(), fixtures::cudnnWindowsRelease(mirrored), &error)) << error;
+        const nlohmann::json entry{{"relative_path", "cudnn/windows-x86_64/" + name},
+                                   {"sha256", digestFile(archive.string())->sha256},
+                                   {"size", std::to_string(std::filesystem::file_size(archive))}};
+        winetest::writeFile(m_scratch.path() / "redist" / "redistrib_8.2.2.99.json",
+                            nlohmann::json{{"release_label", "8.2.2.99"},
+                                           {"release_product", "cudnn"},
+                                           {"cudnn", {{"version", "8.2.2.99"}, {"windows-x86_64", {{"cuda11", entry}}}}}}
+                                .dump(1));
     }
     void TearDown() override
     {
@@ -124,13 +102,16 @@ protected:
 
 TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
 {
-    const auto toolkitBefore = snapshot(kToolkit);
+    const auto toolkitBefore = winetest::snapshotFiles(kToolkit);
     const std::wstring pathBefore = readPathRaw();
     const std::string config = writeConfig(m_scratch / "desired.json",
                                            {{"schema", 1},
-                                            {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", m_sha256}}},
+                                            {"cudnn", "newest"},
+                                            {"source", {{"from", "mirror"}, {"mirror", (m_scratch.path() / "redist").string()}}},
                                             {"toolkits", {kToolkit}},
-                                            {"path", true}});
+                                            {"path", true},
+                                            {"accept_license", true},
+                                            {"download_to", (m_scratch.path() / "downloads").string()}});
 
     // The installer as a deployment tool runs it; it ends with apply's exit code.
     ASSERT_TRUE(std::filesystem::exists(m_setup)) << m_setup << " is not there: package.nsis builds it";
@@ -138,7 +119,7 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
     ASSERT_EQ(setup.exitCode, 0) << setup.out << setup.err;
     EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
     EXPECT_NE(win::narrow(readPathRaw()).find(kToolkit + "\\bin"), std::string::npos);
-    EXPECT_EQ(summaryVersion(kToolkit), "8.2.0.53");  // the registry detection rule's value
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "8.2.2.99");  // the registry detection rule's value
 
     // The detection script: apply --check, 0 when there.
     const std::filesystem::path cli = kApp + "\\cudnn-setup-cli.exe";
@@ -146,12 +127,12 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
     EXPECT_EQ(runProgram(cli, {"apply", "--config", installed, "--check"}).exitCode, 0);
 
     // A second apply changes nothing.
-    const auto converged = snapshot(kToolkit);
+    const auto converged = winetest::snapshotFiles(kToolkit);
     const std::wstring pathConverged = readPathRaw();
     const auto again = runProgram(cli, {"--json", "apply", "--config", installed});
     ASSERT_EQ(again.exitCode, 0) << again.out << again.err;
     EXPECT_EQ(again.json()["apply"]["toolkits"][0]["state"], "in-desired-state") << again.out;
-    EXPECT_EQ(snapshot(kToolkit), converged);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), converged);
     EXPECT_EQ(readPathRaw(), pathConverged);
 
     // States that cannot be reached: each fails with its code and changes nothing.
@@ -167,12 +148,12 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
                                                {"source", {{"from", "archive"}, {"archive", m_archive}, {"sha256", otherHash}}},
                                                {"toolkits", {kToolkit}}});
     EXPECT_EQ(runProgram(cli, {"apply", "--config", wrongHash}).exitCode, 1);
-    EXPECT_EQ(snapshot(kToolkit), converged);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), converged);
     EXPECT_EQ(readPathRaw(), pathConverged);
 
     // The QuietUninstallString from the uninstall key, run as the tool runs it. NSIS's uninstaller
     // copies itself to %TEMP% and runs from there: the folder going is the end of it.
-    const std::string quiet = regText(HKEY_LOCAL_MACHINE, kUninstallKey, L"QuietUninstallString");
+    const std::string quiet = winetest::machineText(kUninstallKey, L"QuietUninstallString");
     ASSERT_EQ(quiet.rfind('"', 0), 0u) << quiet;
     const std::string exe = quiet.substr(1, quiet.find('"', 1) - 1);
     const auto un = runProgram(exe, {"/S"});
@@ -180,16 +161,16 @@ TEST_F(Fleet, InstallWithAConfigConvergesAndTheQuietUninstallUndoesEverything)
     for (int i = 0; i < 300 && std::filesystem::exists(kApp); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     EXPECT_FALSE(std::filesystem::exists(kApp)) << "the uninstall left " << kApp;
-    EXPECT_EQ(snapshot(kToolkit), toolkitBefore);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), toolkitBefore);
     EXPECT_EQ(readPathRaw(), pathBefore);
-    EXPECT_EQ(summaryVersion(kToolkit), "");
-    EXPECT_EQ(regText(HKEY_LOCAL_MACHINE, kUninstallKey, L"DisplayName"), "");
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "");
+    EXPECT_EQ(winetest::machineText(kUninstallKey, L"DisplayName"), "");
 }
 
 TEST_F(Fleet, TheMsiThenApplyByCommandThenUninstallAllAndMsiexecX)
 {
     ASSERT_TRUE(std::filesystem::exists(m_msi)) << m_msi << " is not there: package.msi builds it";
-    const auto toolkitBefore = snapshot(kToolkit);
+    const auto toolkitBefore = winetest::snapshotFiles(kToolkit);
     const std::wstring pathBefore = readPathRaw();
     const std::filesystem::path msiexec = "C:\\windows\\system32\\msiexec.exe";
     const auto in = runProgram(msiexec, {"/i", m_msi, "/qn"});
@@ -207,7 +188,7 @@ TEST_F(Fleet, TheMsiThenApplyByCommandThenUninstallAllAndMsiexecX)
     ASSERT_EQ(applied.exitCode, 0) << applied.out << applied.err;
     EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
     EXPECT_EQ(readPathRaw(), pathBefore);  // "path": false
-    EXPECT_EQ(summaryVersion(kToolkit), "8.2.0.53");
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "8.2.0.53");
     EXPECT_EQ(runProgram(cli, {"apply", "--config", config, "--check"}).exitCode, 0);
 
     // The MSI places files only: the cuDNN installs go by the tool first (docs/deploy.md).
@@ -215,9 +196,9 @@ TEST_F(Fleet, TheMsiThenApplyByCommandThenUninstallAllAndMsiexecX)
     const auto out = runProgram(msiexec, {"/x", m_msi, "/qn"});
     EXPECT_EQ(out.exitCode, 0) << out.out << out.err;
     EXPECT_FALSE(std::filesystem::exists(cli));
-    EXPECT_EQ(snapshot(kToolkit), toolkitBefore);
+    EXPECT_EQ(winetest::snapshotFiles(kToolkit), toolkitBefore);
     EXPECT_EQ(readPathRaw(), pathBefore);
-    EXPECT_EQ(summaryVersion(kToolkit), "");
+    EXPECT_EQ(winetest::summaryValue(kToolkit, L"CudnnVersion"), "");
 }
 
 }  // namespace

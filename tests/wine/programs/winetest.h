@@ -38,6 +38,7 @@ private:
 void writeFile(const std::filesystem::path& file, const std::string& bytes);
 std::string readFile(const std::filesystem::path& file);
 
+
 // A child process (this same program started with --hold FILE) that opens FILE
 // without FILE_SHARE_DELETE and keeps it open until the object dies.
 // CreateProcessW, tried up to five times; each failed attempt's error code is
