@@ -7,18 +7,11 @@
 # last. With a signing key named (scripts/sign-windows.sh) the two programs are signed before they
 # are packed and the MSI once built; without one it is unsigned, and says so.
 set -euo pipefail
-if [ $# -ne 3 ]; then
-  echo "usage: $0 APP_DIR OUT_DIR VERSION" >&2
-  exit 2
-fi
-app=$1; out=$2; version=$3
 here=$(cd "$(dirname "$0")" && pwd)
-sign=$(cd "$here/../scripts" && pwd)/sign-windows.sh
-command -v wixl >/dev/null || { echo "package-msi: wixl not found (apt-get install wixl)" >&2; exit 1; }
+# shellcheck source=package-common.sh
+source "$here/package-common.sh"
+package_args wixl wixl "$@"
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "package-msi: an MSI version is MAJOR.MINOR.PATCH, not '$version'" >&2; exit 1; }
-for f in cudnn-setup.exe cudnn-setup-cli.exe; do
-  [ -f "$app/$f" ] || { echo "package-msi: $app/$f is not built" >&2; exit 1; }
-done
 # wixl reads File/@Source relative to the .wxs: the script and the payload are staged together.
 src=$out/msi-src
 rm -rf "$src"

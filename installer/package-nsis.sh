@@ -9,17 +9,10 @@
 # are packed, the uninstaller by makensis before it is packed (!uninstfinalize) and the installer
 # once written (!finalize). Without one the package is unsigned, and says so.
 set -euo pipefail
-if [ $# -ne 3 ]; then
-  echo "usage: $0 APP_DIR OUT_DIR VERSION" >&2
-  exit 2
-fi
-app=$1; out=$2; version=$3
 here=$(cd "$(dirname "$0")" && pwd)
-sign=$(cd "$here/../scripts" && pwd)/sign-windows.sh
-command -v makensis >/dev/null || { echo "package-nsis: makensis not found (apt-get install nsis)" >&2; exit 1; }
-for f in cudnn-setup.exe cudnn-setup-cli.exe; do
-  [ -f "$app/$f" ] || { echo "package-nsis: $app/$f is not built" >&2; exit 1; }
-done
+# shellcheck source=package-common.sh
+source "$here/package-common.sh"
+package_args makensis nsis "$@"
 rm -rf "$out/payload"
 mkdir -p "$out/payload"
 cp "$app/cudnn-setup.exe" "$app/cudnn-setup-cli.exe" "$out/payload/"

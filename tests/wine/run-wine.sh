@@ -24,6 +24,21 @@ fresh_desktop() {
   [ -n "$server" ] && { "$server" -k 2>/dev/null; "$server" -w; }
   return 0
 }
+# The start of the package modes (nsis, msi): skipped (77) without one of the tools named or the
+# two programs of the windows-mingw build ($app); the prefix must exist; a fresh $work with a
+# certificate made for the run in $work/cert ($here: this folder).
+package_start() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs it)" >&2; exit 77; }
+  done
+  for f in cudnn-setup.exe cudnn-setup-cli.exe; do
+    [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
+  done
+  [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
+  rm -rf "$work"; mkdir -p "$work"
+  "$here/make-test-cert.sh" "$work/cert" || exit 1
+}
+
 case "${1:-}" in
   setup)
     [ -n "$server" ] && WINEPREFIX=$WINEPREFIX "$server" -k 2>/dev/null
@@ -119,15 +134,7 @@ case "${1:-}" in
     # deployment tool runs it, leaves no file, shortcut or key of ours.
     package=$2; app=$3; work=$4; version=$5
     here=$(cd "$(dirname "$0")" && pwd)
-    for tool in makensis osslsigncode openssl; do
-      command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs it)" >&2; exit 77; }
-    done
-    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
-      [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
-    done
-    [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
-    rm -rf "$work"; mkdir -p "$work"
-    "$here/make-test-cert.sh" "$work/cert" || exit 1
+    package_start makensis osslsigncode openssl
     ca=$work/cert/ca.pem
     setup=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
             "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-nsis.sh failed" >&2; exit 1; }
@@ -220,15 +227,7 @@ case "${1:-}" in
     # leaves no file, shortcut or key of ours.
     package=$2; app=$3; work=$4; version=$5
     here=$(cd "$(dirname "$0")" && pwd)
-    for tool in wixl msiinfo osslsigncode openssl; do
-      command -v $tool >/dev/null || { echo "SKIPPED: $tool not found (scripts/deps.sh test installs wixl, msitools, osslsigncode)" >&2; exit 77; }
-    done
-    for f in cudnn-setup.exe cudnn-setup-cli.exe; do
-      [ -f "$app/$f" ] || { echo "SKIPPED: $app/$f is not built; build the windows-mingw preset first" >&2; exit 77; }
-    done
-    [ -f "$WINEPREFIX/system.reg" ] || { echo "no Wine prefix at $WINEPREFIX: the wine.prefix test must run first" >&2; exit 1; }
-    rm -rf "$work"; mkdir -p "$work"
-    "$here/make-test-cert.sh" "$work/cert" || exit 1
+    package_start wixl msiinfo osslsigncode openssl
     msi=$(CUDNN_SETUP_SIGN_CERT=$work/cert/sign.pem CUDNN_SETUP_SIGN_KEY=$work/cert/sign.key CUDNN_SETUP_SIGN_TIMESTAMP='' \
           "$package" "$app" "$work" "$version" | tail -n1) || { echo "installer/package-msi.sh failed" >&2; exit 1; }
     [ -f "$msi" ] || { echo "no MSI at '$msi'" >&2; exit 1; }
