@@ -35,6 +35,7 @@ private slots:
     void aReleaseTheMirrorLacksChangesNothing();
     void anArchiveSourceNeedsItsHash();
     void anArchiveSourceInstallsThatArchive();
+    void aLaterToolkitThatFailsUndoesTheEarlierOnes();
     void badConfigs_data();
     void badConfigs();
 
@@ -231,6 +232,27 @@ void TestCliApply::anArchiveSourceInstallsThatArchive()
     const CliRun bad = apply(config({{"source", QJsonObject{{"from", "archive"}, {"archive", archive}, {"sha256", wrong}}}}), false);
     QCOMPARE(bad.exitCode, 1);
     QCOMPARE(snapshot(), before);
+}
+
+// Two toolkits; the second cannot take the install (a folder where a library must go): the run
+// fails with the install's code and the first toolkit's install, already made, is undone, so the
+// machine is as it was.
+void TestCliApply::aLaterToolkitThatFailsUndoesTheEarlierOnes()
+{
+    if (geteuid() != 0)
+        QSKIP("apply installs into the toolkit as an administrator would: run as root (CI does)");
+    const QString second = QString::fromStdString(
+        buildLinuxCudaToolkit((m_dir.path() + "/" + QTest::currentTestFunction() + "/cuda-13.0-b").toStdString()));
+    QVERIFY(QDir().mkpath(second + "/lib/libcudnn.so.9.19.0/in-the-way"));
+    const QStringList before = snapshot();
+    const CliRun r = apply(config({{"toolkits", QJsonArray{m_toolkit, second}}}), false);
+    QVERIFY2(r.exitCode == 3, r.out + r.err);  // refused and rolled back, as install says it
+    const QJsonArray rows = r.json().object()["apply"].toObject()["toolkits"].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].toObject()["state"].toString(), QString("undone"));
+    QCOMPARE(rows[1].toObject()["state"].toString(), QString("failed"));
+    QCOMPARE(snapshot(), before);  // the first toolkit (and ld.so.conf.d) as before
+    QVERIFY(!QFile::exists(m_state + "/summary.json"));
 }
 
 void TestCliApply::badConfigs_data()
