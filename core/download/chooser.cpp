@@ -35,7 +35,7 @@ std::optional<int> variantMajor(const ManifestEntry& e)
 // the numbers themselves are read by Version::parse, as everywhere else.
 std::size_t releasePartCount(const std::string& release)
 {
-    if (release.find_first_not_of("0123456789.") != std::string::npos || !Version::parse(release))
+    if (!isReleaseText(release))
         return 0;
     return std::size_t(std::count(release.begin(), release.end(), '.')) + 1;
 }
@@ -68,11 +68,6 @@ std::vector<Candidate> candidatesFrom(const std::vector<Manifest>& manifests)
         return a.cudaMajor > b.cudaMajor;
     });
     return out;
-}
-
-bool isReleaseText(const std::string& release)
-{
-    return releasePartCount(release) != 0;
 }
 
 bool releaseMatches(const std::string& release, const Version& cudnn)

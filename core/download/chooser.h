@@ -38,8 +38,6 @@ struct ChoiceRequest {
 
 // Does `release` ("9.13", "9.13.0.50") name this version? Every part given must be equal.
 bool releaseMatches(const std::string& release, const Version& cudnn);
-// "9.13", "9.13.0", "9.13.0.50": two to four numbers.
-bool isReleaseText(const std::string& release);
 
 struct Choice {
     Candidate candidate;

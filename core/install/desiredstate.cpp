@@ -22,13 +22,6 @@ bool isHex64(const std::string& s)
     return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
-bool isReleaseText(const std::string& s)
-{
-    const auto v = Version::parse(s);
-    const auto dots = std::count(s.begin(), s.end(), '.');
-    return v && dots >= 1 && dots <= 3;
-}
-
 // "cuda 12.x" -> 12
 std::optional<int> cudaMajorSelector(const std::string& s)
 {

@@ -305,4 +305,10 @@ std::optional<Version> parseVersionHeader(std::string_view headerText)
     return Version{*major, *minor, *patch, -1};
 }
 
+bool isReleaseText(const std::string& release)
+{
+    return !release.empty() && release.find_first_not_of("0123456789.") == std::string::npos &&
+           Version::parse(release).has_value();
+}
+
 }  // namespace cudnnsetup

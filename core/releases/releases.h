@@ -18,6 +18,8 @@ struct Version {
     bool agreesWith(const Version& other) const;
     auto operator<=>(const Version&) const = default;
 };
+// A release as a user names one (download, apply): "9.13", "9.13.0", "9.13.0.50", two to four numbers.
+bool isReleaseText(const std::string& release);
 
 enum class FileKind { Dll, SharedLib, ImportLib, StaticLib, Header, License, Other };
 std::string_view toString(FileKind k);  // "dll", "shared-lib", "import-lib", ...
