@@ -234,6 +234,41 @@ struct Searcher {
     }
 };
 
+// The CUDA runtime library of a CUDA major as a process loads it by name: cudart64_110.dll for every
+// 11.x on Windows, cudart64_12.dll / cudart64_13.dll after; libcudart.so.11.0 / libcudart.so.12 on Linux.
+std::string cudartName(int major, bool windows)
+{
+    const std::string m = std::to_string(major);
+    if (windows)
+        return "cudart64_" + (major == 11 ? std::string("110") : m) + ".dll";
+    return "libcudart.so." + (major == 11 ? std::string("11.0") : m);
+}
+
+// A fix that names only a cuDNN archive is incomplete on a machine that also lacks the CUDA runtime of
+// the major the framework needs: no detected toolkit of that major, no cudart of it in a folder the
+// process searches, nor in the environment's nvidia-cuda-runtime wheel. Then the fix starts with the
+// toolkit ("" when the runtime is there, or the major is unknown).
+std::string toolkitStep(std::optional<int> major, const std::vector<SearchEntry>& order, const fs::path& sitePackages,
+                        const FrameworkContext& ctx, Searcher& searcher)
+{
+    if (!major)
+        return "";
+    if (ctx.toolkits)
+        for (const auto& tk : *ctx.toolkits)
+            if (tk.version && tk.version->major == *major)
+                return "";
+    const std::string name = cudartName(*major, ctx.windowsRules);
+    for (const auto& e : order)
+        if (searcher.has(e.dir, name))
+            return "";
+    if (searcher.has((sitePackages / "nvidia" / "cuda_runtime" / (ctx.windowsRules ? "bin" : "lib")).string(), name))
+        return "";
+    const std::string m = std::to_string(*major);
+    return "This machine has no CUDA " + m + " runtime either (no CUDA " + m + ".x toolkit, no " + name +
+           " in a folder this environment searches): install the CUDA " + m +
+           ".x toolkit first (developer.nvidia.com/cuda-toolkit-archive; its installer puts its bin folder on PATH), then: ";
+}
+
 std::string versionOfCopy(const std::string& path, bool windows, const PythonEnvironment& env)
 {
     if (windows) {
@@ -497,6 +532,7 @@ std::vector<FrameworkVerdict> checkFrameworks(const std::vector<PythonEnvironmen
             vars["via"] = v.loadsVia;
             vars["found_cuda"] = v.loadsCudaMajor ? std::to_string(*v.loadsCudaMajor) : "?";
             vars["alternative"] = "";
+            vars["toolkit_step"] = v.needs.bundled ? "" : toolkitStep(majorOf(v.needs.cuda), order, sp, ctx, searcher);
             if (v.loads) {
                 const auto fCudnn = leadingNumber(*v.loadsVersion);
                 if (fCudnn && !v.needs.bundled)

@@ -55,7 +55,8 @@ struct Machine {
     {
         ToolkitSpec spec;
         spec.cuda = cuda;
-        spec.cudnn = cudnn;
+        if (!cudnn.empty())  // "": a toolkit without cuDNN
+            spec.cudnn = cudnn;
         const std::string mm = cuda.substr(0, cuda.rfind('.'));
         const std::string dir = (root / "CUDA" / ("v" + mm)).string();
         buildToolkit(dir, spec);
@@ -153,6 +154,32 @@ private slots:
         QTest::newRow("onnxruntime-gpu: no cuDNN anywhere") << true << Scenario([](Machine& m) {
             distInfo(m.pythonOrg("3.12"), "onnxruntime_gpu-1.20.1.dist-info");
         }) << "onnxruntime-gpu" << "framework-cudnn-missing" << "finds no cudnn64_9.dll (searched: its own folder";
+        // A fix is complete: without a CUDA runtime of the framework's major anywhere it looks, the fix
+        // starts with that toolkit; any one source of cudart of that major (a toolkit, a folder on PATH,
+        // the nvidia-cuda-runtime wheel) makes that step go away.
+        QTest::newRow("no cuDNN and no CUDA 12 runtime: the fix starts with the CUDA 12 toolkit") << true << Scenario([](Machine& m) {
+            distInfo(m.pythonOrg("3.12"), "onnxruntime_gpu-1.20.1.dist-info");
+        }) << "onnxruntime-gpu" << "framework-cudnn-missing"
+           << "Fix: This machine has no CUDA 12 runtime either (no CUDA 12.x toolkit, no cudart64_12.dll in a folder this "
+              "environment searches): install the CUDA 12.x toolkit first";
+        QTest::newRow("CUDA 11 toolkit only: cuDNN 8 major, and the CUDA 12 toolkit first") << true << Scenario([](Machine& m) {
+            distInfo(m.conda("ort"), "onnxruntime_gpu-1.19.2.dist-info", "1.19.2");
+            m.systemPath = {m.winToolkit("11.3.1", "8.2.0.53") + "/bin"};
+        }) << "onnxruntime-gpu" << "framework-cudnn-major" << "install the CUDA 12.x toolkit first";
+        QTest::newRow("a CUDA 12 toolkit: no toolkit step") << true << Scenario([](Machine& m) {
+            distInfo(m.pythonOrg("3.12"), "onnxruntime_gpu-1.20.1.dist-info");
+            m.winToolkit("12.6.3", "");
+        }) << "onnxruntime-gpu" << "framework-cudnn-missing" << "!no CUDA 12 runtime either";
+        QTest::newRow("cudart64_12.dll in a folder on PATH: no toolkit step") << true << Scenario([](Machine& m) {
+            distInfo(m.pythonOrg("3.12"), "onnxruntime_gpu-1.20.1.dist-info");
+            dll(m.root / "cudart" / "cudart64_12.dll", "6.14.11.12060");
+            m.systemPath = {(m.root / "cudart").string()};
+        }) << "onnxruntime-gpu" << "framework-cudnn-missing" << "!no CUDA 12 runtime either";
+        QTest::newRow("the nvidia-cuda-runtime-cu12 wheel: no toolkit step") << true << Scenario([](Machine& m) {
+            const fs::path site = m.pythonOrg("3.12");
+            distInfo(site, "onnxruntime_gpu-1.20.1.dist-info");
+            dll(site / "nvidia" / "cuda_runtime" / "bin" / "cudart64_12.dll", "6.14.11.12060");
+        }) << "onnxruntime-gpu" << "framework-cudnn-missing" << "!no CUDA 12 runtime either";
         // ONNX Runtime 1.21+'s own rule: preload_dlls() loads the nvidia-cudnn wheel's copy (or a CUDA 12
         // torch's) before the loader's order; said beside the verdict, read from onnxruntime/__init__.py.
         QTest::newRow("onnxruntime-gpu 1.22 with preload_dlls: the wheel's cuDNN instead of PATH's") << true << Scenario([](Machine& m) {
