@@ -1,5 +1,6 @@
 #include "machineservice.h"
 
+#include "cudnninstalltext.h"
 #include "problemtext.h"
 
 #include <QDir>
@@ -78,11 +79,14 @@ MachineView toView(const DetectResult& r)
     for (const CudnnCopy& c : r.copies) {
         const QString line = QStringLiteral("%1 — %2 — %3")
                                  .arg(q(c.path), c.version ? q(*c.version) : QStringLiteral("?"), q(c.origin));
+        if (c.wins && m.cudnnLoaded.isEmpty())
+            m.cudnnLoaded = line;
         if (c.wins)
             m.cudnnCopies.prepend(line);
         else
             m.cudnnCopies << line;
     }
+    m.cudnnInstalls = CudnnInstallText::describe(r);
     for (const Problem& p : r.problems)
         m.diagnosis << view(p);
     for (const Problem& p : r.warnings)
@@ -134,28 +138,26 @@ void addInstallState(MachineView& m, const QString& stateDir)
 
 }  // namespace
 
-Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
-                                          QObject* parent)
+Task<MachineView>* MachineService::detect(const MachineRequest& request, QObject* parent)
 {
     auto* task = new Task<MachineView>(parent);
     std::vector<std::string> roots;
-    for (const QString& r : extraRoots)
+    for (const QString& r : request.extraRoots)
         roots.push_back(QDir::toNativeSeparators(r).toStdString());
-    task->start([roots, scanSystem, stateDir](TaskContext&) {
+    task->start([roots, request](TaskContext&) {
         try {
+            const auto env = request.environment ? request.environment() : hostEnvironment();
+            const auto reg = request.registry ? request.registry() : hostRegistry();
             DetectOptions opts;
             opts.find.roots = roots;
-            opts.find.scanSystem = scanSystem;
-#ifdef _WIN32
-            opts.find.windowsRules = true;
-#endif
-            const auto env = hostEnvironment();
-            const auto reg = hostRegistry();
+            opts.find.scanSystem = request.scanSystem;
+            // Windows rules where the machine is Windows: this host, or the one a test describes.
+            opts.find.windowsRules = env->windowsRules();
             const DetectResult result = cudnnsetup::detect(opts, *env, *reg);
             MachineView m = toView(result);
             m.profileMarkdown = QString::fromStdString(toMarkdown(result));
             m.profileJson = QByteArray::fromStdString(toJson(result).dump());
-            addInstallState(m, stateDir);
+            addInstallState(m, request.stateDir);
             return m;
         } catch (const std::exception& e) {
             MachineView m;

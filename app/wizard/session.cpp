@@ -34,7 +34,13 @@ void Session::detect()
 {
     if (detecting())
         return;
-    m_detectTask = MachineService::detect(m_config.extraToolkitRoots, m_config.scanSystem, m_config.stateDir, this);
+    MachineRequest request;
+    request.extraRoots = m_config.extraToolkitRoots;
+    request.scanSystem = m_config.scanSystem;
+    request.stateDir = m_config.stateDir;
+    request.environment = m_config.environment;
+    request.registry = m_config.registry;
+    m_detectTask = MachineService::detect(request, this);
     connect(m_detectTask, &TaskBase::finished, this, [this, task = m_detectTask.data()] {
         m_machine = task->result();
         MachineService::rate(m_machine, m_archive);

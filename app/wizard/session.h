@@ -11,6 +11,14 @@
 #include <QPointer>
 #include <QStringList>
 
+#include <functional>
+#include <memory>
+
+namespace cudnnsetup {
+class Environment;
+class Registry;
+}
+
 namespace cudnnsetup::wizard {
 
 class ValidationRun;
@@ -40,6 +48,11 @@ struct SessionConfig {
     QString downloadCaFile;
     QString downloadFolder;
     QString downloadPlatform;
+    // The environment and registry detection reads (unset: this host's). Only code sets them: the GUI
+    // tests describe a Windows machine on any host (Program Files with NVIDIA's cuDNN install, the
+    // system PATH read from the file CUDNN_SETUP_TEST_SYSTEM_PATH_FILE names, which the install writes).
+    std::function<std::unique_ptr<Environment>()> environment;
+    std::function<std::unique_ptr<Registry>()> registry;
 };
 
 class Session : public QObject {

@@ -1,5 +1,6 @@
 #include "welcomepage.h"
 
+#include "cudnninstallspanel.h"
 #include "frameworkspanel.h"
 #include "icons.h"
 #include "session.h"
@@ -66,6 +67,8 @@ WelcomePage::WelcomePage(Session* session) : m_session(session)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(steps);
     layout->addWidget(machineBox);
+    m_installs = new CudnnInstallsPanel;
+    layout->addWidget(m_installs, 1);
     m_frameworks = new FrameworksPanel;
     layout->addWidget(m_frameworks);
     layout->addWidget(m_recoverBox);
@@ -99,6 +102,7 @@ void WelcomePage::refresh()
     if (m_session->detecting() && !m.detected && m.error.isEmpty()) {
         m_summary->setText(tr("Looking at this computer…"));
         m_frameworks->show(m);
+        m_installs->show(m);
         return;
     }
     QStringList lines;
@@ -113,12 +117,14 @@ void WelcomePage::refresh()
         lines << tr("CUDA %1 in %2 — %3").arg(t.version.isEmpty() ? tr("(version unknown)") : t.version,
                                              t.path.toHtmlEscaped(), cudnn);
     }
-    if (!m.cudnnCopies.isEmpty())
-        lines << tr("cuDNN used by programs started now: %1").arg(m.cudnnCopies.first().toHtmlEscaped());
+    if (!m.cudnnLoaded.isEmpty())
+        lines << tr("cuDNN used by programs started now: %1").arg(m.cudnnLoaded.toHtmlEscaped());
     if (!m.diagnosis.isEmpty())
         lines << tr("%n problem(s) found; they are explained on the Review page.", "", int(m.diagnosis.size()));
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     m_frameworks->show(m);
+    m_installs->show(m);
+    m_installs->setActionsEnabled(!m.interruptedTransaction && !m_recovering);
 
     const bool interrupted = m.interruptedTransaction;
     m_recoverBox->setVisible(interrupted || m_recovering);

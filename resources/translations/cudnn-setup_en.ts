@@ -55,6 +55,73 @@
     </message>
   </context>
   <context>
+    <name>CudnnInstallText</name>
+    <message>
+      <source>NVIDIA's installer</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>pip wheel</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The CUDA version it was built for is not known.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Built for CUDA %1.x: it serves any CUDA %1.x toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Built with CUDA %1: it serves any CUDA %2.x toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the folder says %1 and you have CUDA %2 (%3): that is fine, the folder names the CUDA NVIDIA built it with, not a version your toolkit must have</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>it serves CUDA %1 in %2</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>No CUDA %1.x toolkit was found on this computer; cuDNN %2 needs one for its cuBLAS and NVRTC.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Here: %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 (cuDNN %2)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Programs find it: its folder is on the search path and this is the cuDNN they load.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>On the search path, but programs load %1 first.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>On the search path, but programs load another copy first.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Not on the search path: programs load %1 instead.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Not on the search path: programs do not find it ("Could not locate cudnn_ops64_9.dll").</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A pip wheel: it is loaded by the Python environment it belongs to, not through PATH; cudnn-setup leaves it to pip.</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
     <name>DownloadService</name>
     <message>
       <source>NVIDIA's download server</source>
@@ -628,6 +695,49 @@
     </message>
     <message>
       <source>D&amp;ownload from NVIDIA</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
+    <name>cudnnsetup::wizard::CudnnInstallsPanel</name>
+    <message>
+      <source>cuDNN outside your CUDA toolkits</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN of unknown version</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>for CUDA %1.x</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>built with CUDA %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Put it &amp;first on PATH, ahead of %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).</source>
       <translation type="unfinished" />
     </message>
   </context>

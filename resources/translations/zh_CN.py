@@ -311,6 +311,37 @@ ZH = {
 "An installation was interrupted (%1). Until it is rolled back the toolkit may be half changed. Recover it first; nothing else is changed.":
     "有一次安装被中断了（%1）。在回滚之前，工具包可能处于改了一半的状态。请先恢复；恢复不会改动其他任何内容。",
 "Rolling back the interrupted installation…": "正在回滚被中断的安装…",
+# CudnnInstallText, CudnnInstallsPanel: cuDNN outside the toolkits on Welcome and Maintenance (issue 27)
+"The CUDA version it was built for is not known.": "不知道它是为哪个 CUDA 版本构建的。",
+"Built for CUDA %1.x: it serves any CUDA %1.x toolkit.": "为 CUDA %1.x 构建：适用于任何 CUDA %1.x 工具包。",
+"Built with CUDA %1: it serves any CUDA %2.x toolkit.": "用 CUDA %1 构建：适用于任何 CUDA %2.x 工具包。",
+"the folder says %1 and you have CUDA %2 (%3): that is fine, the folder names the CUDA NVIDIA built it with, not a version your toolkit must have":
+    "文件夹名是 %1，而你装的是 CUDA %2（%3）：这没有问题，文件夹名表示 NVIDIA 构建它时用的 CUDA，而不是你的工具包必须具备的版本",
+"it serves CUDA %1 in %2": "适用于 %2 中的 CUDA %1",
+"No CUDA %1.x toolkit was found on this computer; cuDNN %2 needs one for its cuBLAS and NVRTC.":
+    "本机上没有找到 CUDA %1.x 工具包；cuDNN %2 需要它提供的 cuBLAS 和 NVRTC。",
+"Here: %1.": "本机：%1。",
+"%1 (cuDNN %2)": "%1（cuDNN %2）",
+"Programs find it: its folder is on the search path and this is the cuDNN they load.":
+    "程序能找到它：它的文件夹在搜索路径上，程序加载的正是这份 cuDNN。",
+"On the search path, but programs load %1 first.": "在搜索路径上，但程序会先加载 %1。",
+"On the search path, but programs load another copy first.": "在搜索路径上，但程序会先加载另一份副本。",
+"Not on the search path: programs load %1 instead.": "不在搜索路径上：程序加载的是 %1。",
+"Not on the search path: programs do not find it (\"Could not locate cudnn_ops64_9.dll\").":
+    "不在搜索路径上：程序找不到它（“Could not locate cudnn_ops64_9.dll”）。",
+"A pip wheel: it is loaded by the Python environment it belongs to, not through PATH; cudnn-setup leaves it to pip.":
+    "pip wheel：由它所属的 Python 环境加载，不经过 PATH；cudnn-setup 交给 pip 管理。",
+"NVIDIA's installer": "NVIDIA 安装程序",
+"pip wheel": "pip wheel",
+"cuDNN outside your CUDA toolkits": "CUDA 工具包之外的 cuDNN",
+"cuDNN of unknown version": "版本未知的 cuDNN",
+"for CUDA %1.x": "适用于 CUDA %1.x",
+"built with CUDA %1": "用 CUDA %1 构建",
+"Folder: %1": "文件夹：%1",
+"Put it &first on PATH, ahead of %1": "放在 PATH 最前面，位于 %1 之前(&F)",
+"&Use this cuDNN": "使用这份 cuDNN(&U)",
+"Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).":
+    "把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。",
 # FrameworksPanel
 "Your frameworks": "你的框架",
 "GPU frameworks in your Python environments and whether they load a working cuDNN": "你的 Python 环境中的 GPU 框架，以及它们能否加载可用的 cuDNN",
