@@ -3,6 +3,7 @@
 #include "common/problemcodes.h"
 #include "common/testhooks.h"
 #include "common/u8path.h"
+#include "install/nvidiaroot.h"
 #include "install/statedir.h"
 #include "platform/nofollow.h"
 
@@ -37,7 +38,8 @@ const std::map<std::string, Value>& applyOptions()
         {"--operation", Value::Operation}, {"--toolkit", Value::Path},       {"--transaction", Value::Transaction},
         {"--plan-digest", Value::Digest},  {"--archive", Value::Path},       {"--sha256", Value::Digest},
         {"--manifest", Value::Path},       {"--allow-unknown", Value::Flag}, {"--no-path", Value::Flag},
-        {"--include-extra-files", Value::Flag}, {"--new-prefix", Value::Flag}};
+        {"--include-extra-files", Value::Flag}, {"--new-prefix", Value::Flag},
+        {"--use-folder", Value::Path},     {"--path-first", Value::Flag}};
     return options;
 }
 
@@ -45,7 +47,8 @@ bool valueOk(Value kind, const std::string& v)
 {
     switch (kind) {
     case Value::Operation:
-        return v == toString(PlanKind::Install) || v == toString(PlanKind::Repair) || v == toString(PlanKind::Uninstall);
+        return v == toString(PlanKind::Install) || v == toString(PlanKind::Repair) ||
+               v == toString(PlanKind::Uninstall) || v == toString(PlanKind::Use);
     case Value::Path:
         return helperPathValue(v);
     case Value::Transaction:
@@ -144,6 +147,7 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     Intent& in = r.intent;
     in.kind = seen["--operation"] == toString(PlanKind::Repair)      ? PlanKind::Repair
               : seen["--operation"] == toString(PlanKind::Uninstall) ? PlanKind::Uninstall
+              : seen["--operation"] == toString(PlanKind::Use)       ? PlanKind::Use
                                                                      : PlanKind::Install;
     in.toolkit = seen["--toolkit"];
     in.transactionId = seen["--transaction"];
@@ -157,6 +161,8 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     in.noPath = has("--no-path");
     in.includeExtraFiles = has("--include-extra-files");
     in.newPrefix = has("--new-prefix");
+    in.useFolder = has("--use-folder") ? seen["--use-folder"] : std::string();
+    in.pathFirst = has("--path-first");
     // Each operation with exactly the options it can have (an uninstall reads no archive).
     if (in.kind == PlanKind::Install && in.archive.empty())
         return usage("an install needs --archive");
@@ -166,6 +172,13 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
         return usage("--sha256 and --manifest only go with --archive");
     if (in.newPrefix && in.kind != PlanKind::Install)
         return usage("--new-prefix only goes with an install");
+    // use: a variant folder of an NVIDIA cuDNN root on PATH; it reads no archive and copies nothing.
+    if (in.kind == PlanKind::Use && in.useFolder.empty())
+        return usage("a use needs --use-folder");
+    if (in.kind == PlanKind::Use && (!in.archive.empty() || in.noPath || in.allowUnknown || in.includeExtraFiles))
+        return usage("a use takes only --toolkit, --use-folder and --path-first (no archive, no --no-path)");
+    if (in.kind != PlanKind::Use && (!in.useFolder.empty() || in.pathFirst))
+        return usage("--use-folder and --path-first only go with --operation use");
     return r;
 }
 
@@ -219,6 +232,13 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
         } else if (!nofollow::isRegularFile(*in.manifest, true, ec)) {
             return refused(*in.manifest, ec);
         }
+    }
+    if (in.kind == PlanKind::Use) {
+        // The root by its own rule, never a toolkit; the folder one of its variants, no link followed,
+        // changeable by administrators only (install/nvidiaroot.h).
+        if (auto bad = checkNvidiaCudnnRoot(in.toolkit))
+            return bad;
+        return checkNvidiaVariantFolder(in.toolkit, in.useFolder);
     }
     return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
 }

@@ -4,9 +4,11 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "common/testhooks.h"
+#include "common/u8path.h"
 #include "install/archiveinfo.h"
 #include "install/journal.h"
 #include "install/machinesummary.h"
+#include "install/nvidiaroot.h"
 #include "install/prestage.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
@@ -261,6 +263,12 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
             std::filesystem::canonical(std::filesystem::absolute(toolkit, ec), ec).generic_string();
         if (auto bad = checkInstallRoot(canonical, o.stateDir, false))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
+        // NVIDIA's installer tree is wired (use) and unwired, never installed into, so far.
+        if ((kind == PlanKind::Install || kind == PlanKind::Repair) && checkToolkitRoot(canonical) &&
+            isNvidiaCudnnRoot(canonical))
+            return usage(std::move(r), codes::kNotAToolkit,
+                         canonical + " is NVIDIA's cuDNN installer tree, not a CUDA toolkit: cudnn-setup puts one of "
+                                     "its variant folders on PATH (use --cudnn-root), it does not install into it.");
     }
     // The archive is opened here, once, and every later read of it goes through this handle: a file
     // renamed over its name meanwhile (the user's folder) is never read (docs/install.md, "Bounded reads").
@@ -362,6 +370,23 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         return usage(std::move(r), state.error().code, state.error().message);
     adoptArchiveLayout(*state, archive ? &*archive : nullptr);
     r.toolkit = state->root;
+    // use: the root by its own rule (also for a dry run) and the folder exactly one of its variants'.
+    std::string useFolder;
+    if (kind == PlanKind::Use) {
+        if (auto bad = checkNvidiaCudnnRoot(state->root))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+        useFolder = utf8Of(std::filesystem::canonical(pathOf(o.useFolder), ec));
+        if (ec || !isNvidiaVariantBin(state->root, useFolder)) {
+            std::string variants;
+            for (const std::string& b : nvidiaVariantBins(state->root))
+                variants += (variants.empty() ? "" : ", ") + pathEntryOf(b);
+            return usage(std::move(r), codes::kNotAToolkit,
+                         (o.useFolder.empty() ? std::string("No folder") : o.useFolder) +
+                             " is not one of the cuDNN variant folders of " + state->root +
+                             " (the folders that hold cudnn64_*.dll): " + variants + ".");
+        }
+        state->windowsLayout = true;  // NVIDIA's tree is Windows DLLs: the system PATH
+    }
     if (prep.active()) {
         if (prep.workDir().rfind(state->root + "/.cudnn-setup/", 0) != 0) {
             prep.rollBack();
@@ -375,6 +400,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles, newPrefix};
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
+                : kind == PlanKind::Use    ? planUse(*state, useFolder, o.pathFirst, path.state, options)
                                            : planUninstall(*state, path.state, options);
     if (kind != PlanKind::Install && !plan.problems.empty() && plan.problems[0].code == codes::kNoRecord)
         return usage(std::move(r), codes::kNoRecord, plan.problems[0].message);
@@ -388,8 +414,17 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         plan.cleanup.push_back(prestager->dir());  // entries the plan did not need (kept, identical files)
     // A folder standard users can write must not go on the system search path unnoticed:
     // whatever they plant there is loaded by every program of every user.
+    // NVIDIA's tree: the one variant folder `use` adds (its uninstall adds none), by that root's rule.
+    const bool nvidiaRoot = !plan.standalonePrefix && checkToolkitRoot(plan.toolkit) && isNvidiaCudnnRoot(plan.toolkit);
+    if (nvidiaRoot && kind == PlanKind::Use && !plan.ops.empty())
+        if (auto bad = checkNvidiaVariantFolder(plan.toolkit, plan.useFolder)) {
+            if (o.asHelper)
+                plan.problems.push_back(std::move(*bad));
+            else if (bad->code == codes::kSearchPathWritable)
+                plan.warnings.push_back(std::move(*bad));
+        }
     for (const Operation& op : plan.ops) {
-        if (op.kind != OpKind::PathChange || !op.after)
+        if (nvidiaRoot || op.kind != OpKind::PathChange || !op.after)
             continue;
         std::vector<std::string> dirs;
         if (op.mechanism == PathMechanism::LdSoConf)
@@ -490,12 +525,20 @@ FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& optio
     return archiveFlow(PlanKind::Uninstall, std::nullopt, toolkit, o);
 }
 
+FlowResult useNvidiaCudnn(const std::string& root, const FlowOptions& options)
+{
+    FlowOptions o = options;
+    o.verified = nullptr;
+    return archiveFlow(PlanKind::Use, std::nullopt, root, o);
+}
+
 FlowResult runFlow(PlanKind kind, const std::string& archive, const std::string& toolkit, const FlowOptions& options)
 {
     switch (kind) {
     case PlanKind::Install: return installArchive(archive, toolkit, options);
     case PlanKind::Repair:
         return repairToolkit(toolkit, archive.empty() ? std::nullopt : std::optional(archive), options);
+    case PlanKind::Use: return useNvidiaCudnn(toolkit, options);
     case PlanKind::Uninstall: break;
     }
     return uninstallToolkit(toolkit, options);

@@ -49,6 +49,10 @@ struct FlowOptions {
     // Linux tarballs only. Repair, uninstall and later installs accept it because its record says so.
     bool newPrefix = false;
     bool dryRun = false;                       // plan only: nothing staged, nothing changed
+    // use (PlanKind::Use, `toolkit` an NVIDIA cuDNN root, install/nvidiaroot.h): the variant bin folder
+    // that goes on the system PATH, and whether ahead of every entry (else at the end).
+    std::string useFolder;
+    bool pathFirst = false;
     // false: stop after planning (status Planned) so the caller hands the plan to the
     // elevated helper; nothing is staged in this process then.
     bool applyHere = true;
@@ -112,7 +116,10 @@ FlowResult installArchive(const std::string& archive, const std::string& toolkit
 FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::string>& archive,
                          const FlowOptions& options);
 FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options);
-// One of the three by kind (archive: "" = none; repair: the recorded one).
+// "Use this cuDNN": options.useFolder (a variant bin folder of the NVIDIA cuDNN root `root`) on the
+// system PATH, as a recorded transaction (install/plan.h planUse); uninstallToolkit(root) undoes it.
+FlowResult useNvidiaCudnn(const std::string& root, const FlowOptions& options);
+// One of the four by kind (archive: "" = none; repair: the recorded one; use: options.useFolder).
 FlowResult runFlow(PlanKind kind, const std::string& archive, const std::string& toolkit, const FlowOptions& options);
 
 // Rolls back (or finishes) the transaction left in stateDir; toolkit: only if it is that one.

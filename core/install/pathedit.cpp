@@ -179,6 +179,63 @@ Result<PathEdit> addToolkitBins(std::string_view raw, const std::vector<std::str
     return edit;
 }
 
+namespace {
+Result<PathEdit> finishEdit(PathEdit edit, const std::vector<std::string>& entries, const char* who)
+{
+    edit.after = joinPathValue(entries);
+    if (edit.after.size() > kPathHardLimit)
+        return Error{codes::kPathTooLong,
+                     "The system PATH would be " + std::to_string(edit.after.size()) +
+                         " characters long, over the Windows limit of 32,767; nothing was changed. "
+                         "Remove unused entries from PATH first.",
+                     std::string(who) + ": result length " + std::to_string(edit.after.size())};
+    if (edit.after.size() > kPathSoftLimit && edit.changed())
+        edit.warnings.push_back({codes::kPathLong, std::nullopt,
+                                 "The system PATH is " + std::to_string(edit.after.size()) +
+                                     " characters long; past 2,047 some programs stop expanding entries such as "
+                                     "%SystemRoot%. Consider removing unused entries."});
+    return edit;
+}
+}  // namespace
+
+Result<PathEdit> addPathEntry(std::string_view raw, const std::string& entry, bool first, const VariableLookup& lookup)
+{
+    PathEdit edit;
+    edit.before = std::string(raw);
+    std::vector<std::string> entries = splitPathValue(raw);
+    const std::string want = normalizePathEntry(entry, lookup);
+    std::optional<std::size_t> mine, firstNonEmpty;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (!firstNonEmpty && !entries[i].empty())
+            firstNonEmpty = i;
+        if (!mine && !entries[i].empty() && normalizePathEntry(entries[i], lookup) == want)
+            mine = i;
+    }
+    if (mine && (!first || *mine == firstNonEmpty.value_or(0)))
+        return finishEdit(std::move(edit), entries, "addPathEntry");  // already where asked
+    if (mine) {
+        const std::string spelled = entries[*mine];
+        entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(*mine));
+        entries.insert(entries.begin(), spelled);
+        edit.moved.push_back({spelled, *mine, 0});
+        edit.changes.push_back("moved \"" + spelled + "\" from position " + std::to_string(*mine + 1) +
+                               " to 1, ahead of every other entry");
+        return finishEdit(std::move(edit), entries, "addPathEntry");
+    }
+    std::size_t at = 0;
+    if (!first) {
+        // After the last non-empty entry, so that a trailing ';' stays trailing.
+        at = entries.size();
+        while (at > 0 && entries[at - 1].empty())
+            --at;
+    }
+    entries.insert(entries.begin() + static_cast<std::ptrdiff_t>(at), entry);
+    edit.inserted.push_back({entry, at});
+    edit.changes.push_back("added \"" + entry + "\" at position " + std::to_string(at + 1) +
+                           (first && entries.size() > 1 ? ", ahead of every other entry" : std::string()));
+    return finishEdit(std::move(edit), entries, "addPathEntry");
+}
+
 PathRemoval removeToolkitBins(std::string_view current, const PathEdit& edit)
 {
     PathRemoval out;

@@ -64,6 +64,13 @@ struct PathEdit {
 Result<PathEdit> addToolkitBins(std::string_view raw, const std::vector<std::string>& bins,
                                 const VariableLookup& lookup = {});
 
+// One folder (`use`: an NVIDIA cuDNN variant's bin folder), spelled `entry`: first = ahead of every
+// entry (moved there when it is elsewhere already), else at the end (after the last non-empty
+// entry; anywhere on PATH already counts). Unchanged when it is already where asked. The same
+// record as addToolkitBins, so removeToolkitBins undoes it. "path-too-long" past kPathHardLimit.
+Result<PathEdit> addPathEntry(std::string_view raw, const std::string& entry, bool first,
+                              const VariableLookup& lookup = {});
+
 struct PathRemoval {
     std::string value;
     std::vector<std::string> changes;  // what was done

@@ -334,6 +334,7 @@ std::string_view toString(PlanKind k)
     case PlanKind::Install: return "install";
     case PlanKind::Uninstall: return "uninstall";
     case PlanKind::Repair: return "repair";
+    case PlanKind::Use: return "use";
     }
     return "install";
 }

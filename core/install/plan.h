@@ -131,7 +131,9 @@ bool installsExtraFiles(const ArchiveInfo& archive, bool userOptIn);
 // file name)? The pre-stager writes these while verifying, before the release is known.
 bool mayBePlaced(std::string_view normalizedEntry);
 
-enum class PlanKind { Install, Uninstall, Repair };
+// Use: put one variant bin folder of an NVIDIA cuDNN root (install/nvidiaroot.h) on the system PATH,
+// recorded, copying nothing; its uninstall takes away only that entry.
+enum class PlanKind { Install, Uninstall, Repair, Use };
 std::string_view toString(PlanKind k);
 
 struct Plan {
@@ -148,6 +150,10 @@ struct Plan {
     // The root is a standalone prefix cudnn-setup made (or makes now): its record says
     // created_prefix, and the uninstall that removes the last record takes the folder away.
     bool standalonePrefix = false;
+    // Use: the variant bin folder that goes on PATH (canonical, '/' separated) and whether ahead of
+    // every entry (else at the end). Empty for the other kinds (their plans and digests as before).
+    std::string useFolder;
+    bool pathFirst = false;
     std::vector<Operation> ops;
     std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
     Problems problems;               // the plan cannot be applied (exit 3, nothing changed)
@@ -172,6 +178,14 @@ const std::vector<std::string>& cudnnFolders();
 Plan planInstall(const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
                  const PlanOptions& options);
 Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const PlanOptions& options);
+// "Use this cuDNN": `root` is an NVIDIA cuDNN root (its state: root, record; nothing else is read),
+// useFolder one of its variant bin folders (both checked by the caller: install/nvidiaroot.h). Ops:
+// the record (kind "use", naming the folder and the position), then the PATH change adding exactly
+// that folder: at the end, or with `first` ahead of every entry (moved there when it is on PATH
+// already). No work folder, nothing copied. Already on PATH where asked: no ops (a note). PATH not
+// available: a problem (wiring is nothing but the PATH change).
+Plan planUse(const ToolkitState& root, const std::string& useFolder, bool first, const PathState& path,
+             const PlanOptions& options);
 // With a record: bring files back to it (`archive` must be the recorded one, or null when
 // nothing needs its bytes). Without one: like an install over a hand-copied cuDNN.
 Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& toolkit, const PathState& path,

@@ -71,6 +71,10 @@ nlohmann::json planHeaderToJson(const Plan& plan)
             {"cleanup", plan.cleanup}};
     if (plan.standalonePrefix)
         j["standalone_prefix"] = true;  // only then: the plans (and digests) of toolkits are as before
+    if (plan.kind == PlanKind::Use) {
+        j["use_folder"] = plan.useFolder;
+        j["path_first"] = plan.pathFirst;
+    }
     return j;
 }
 
@@ -78,7 +82,10 @@ Plan planFromJson(const nlohmann::json& j)
 {
     Plan plan;
     const std::string kind = j.at("kind").get<std::string>();
-    plan.kind = kind == "uninstall" ? PlanKind::Uninstall : kind == "repair" ? PlanKind::Repair : PlanKind::Install;
+    plan.kind = kind == "uninstall" ? PlanKind::Uninstall
+                : kind == "repair"  ? PlanKind::Repair
+                : kind == "use"     ? PlanKind::Use
+                                    : PlanKind::Install;
     plan.toolkit = j.at("toolkit").get<std::string>();
     plan.stateDir = j.at("state_dir").get<std::string>();
     plan.transactionId = j.at("transaction").get<std::string>();
@@ -88,6 +95,8 @@ Plan planFromJson(const nlohmann::json& j)
     plan.recordPath = j.at("record_path").get<std::string>();
     plan.includeExtraFiles = j.value("include_extra_files", false);
     plan.standalonePrefix = j.value("standalone_prefix", false);
+    plan.useFolder = j.value("use_folder", std::string());
+    plan.pathFirst = j.value("path_first", false);
     if (!j.at("archive").is_null())
         plan.archive = archiveInfoFromJson(j.at("archive"));
     for (const auto& op : j.at("operations"))

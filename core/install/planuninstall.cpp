@@ -23,6 +23,39 @@ std::string relativeTo(const std::string& root, const std::string& abs)
     return abs.starts_with(root + "/") ? abs.substr(root.size() + 1) : abs;
 }
 
+// The undo of `use`: only the PATH entry it added (removeToolkitBins: exactly the value before when
+// PATH is as `use` left it; else that entry alone, or a note when the user took it away meanwhile),
+// then the record. No work folder: nothing of NVIDIA's tree is touched.
+void planUninstallUse(Plan& plan, const nlohmann::json& record, const PathState& path)
+{
+    const nlohmann::json p = record.value("path", nlohmann::json());
+    if (!p.is_object() || !p.contains("edit")) {
+        plan.notes.push_back("the record names no PATH change; only the record goes");
+    } else if (!path.available) {
+        plan.notes.push_back("`use` changed " + p.value("location", std::string("PATH")) +
+                             " but it cannot be read here; left alone");
+    } else {
+        const PathEdit edit = pathEditFromJson(p.at("edit"));
+        const PathRemoval removal = removeToolkitBins(path.value.value_or(""), edit);
+        for (const std::string& n : removal.notes)
+            plan.notes.push_back(n);
+        if (removal.value != path.value.value_or("")) {
+            Operation op{.kind = OpKind::PathChange, .path = path.location};
+            op.mechanism = PathMechanism::WindowsPath;
+            op.location = path.location;
+            op.before = path.value;
+            op.after = removal.value;
+            op.edit.before = *op.before;
+            op.edit.after = removal.value;
+            op.edit.changes = removal.changes;
+            plan.ops.push_back(op);
+        }
+    }
+    Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
+    rec.previousRecord = record;
+    plan.ops.push_back(rec);
+}
+
 }  // namespace
 
 Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const PlanOptions& options)
@@ -36,6 +69,11 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
         return plan;
     }
     const nlohmann::json& record = *toolkit.record;
+    if (record.is_object() && record.value("kind", std::string()) == toString(PlanKind::Use)) {
+        plan.cleanup.clear();
+        planUninstallUse(plan, record, path);
+        return plan;
+    }
     addWorkDirs(plan, toolkit);
     const std::string trash = plan.workDir + "/removed";
     // Files changed after the install are the user's: moved here, never deleted (named in notes).

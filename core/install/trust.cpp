@@ -8,6 +8,7 @@
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
+#include "install/nvidiaroot.h"
 #include "install/pathedit.h"
 #include "install/toolkitscan.h"
 #include "platform/folderaccess.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 namespace cudnnsetup {
@@ -99,6 +101,10 @@ std::vector<std::string> intentArguments(const Intent& in)
         args.push_back("--include-extra-files");
     if (in.newPrefix)
         args.push_back("--new-prefix");
+    if (!in.useFolder.empty())
+        args.insert(args.end(), {"--use-folder", in.useFolder});
+    if (in.pathFirst)
+        args.push_back("--path-first");
     return args;
 }
 
@@ -116,6 +122,10 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
     in.allowUnknown = allowUnknown;
     in.includeExtraFiles = reviewed.includeExtraFiles;
     in.newPrefix = createsPrefix(reviewed);
+    if (reviewed.kind == PlanKind::Use) {
+        in.useFolder = reviewed.useFolder;
+        in.pathFirst = reviewed.pathFirst;
+    }
     in.transactionId = reviewed.transactionId;
     in.planDigest = planDigest(reviewed);
     return in;
@@ -152,6 +162,8 @@ FlowResult applyIntent(const Intent& in, const std::string& stateDir)
     o.noPath = in.noPath;
     o.includeExtraFiles = in.includeExtraFiles;
     o.newPrefix = in.newPrefix;
+    o.useFolder = in.useFolder;
+    o.pathFirst = in.pathFirst;
     o.transactionId = in.transactionId;
     o.reviewedDigest = in.planDigest;
     o.applyHere = true;
@@ -239,6 +251,9 @@ std::optional<Problem> checkInstallRoot(const std::string& root, const std::stri
     if (newPrefix)
         return checkNewPrefix(root);
     auto bad = checkToolkitRoot(root);
+    // NVIDIA's installer tree (install/nvidiaroot.h): its own rule, as strict as a toolkit's.
+    if (bad && isNvidiaCudnnRoot(root))
+        bad.reset();
     // A prefix cudnn-setup made: still canonical and without PATH-splitting characters, and
     // named by its admin-only record; an existing folder is never taken for one otherwise.
     if (bad && recordNamesCreatedPrefix(stateDir, root)) {
@@ -320,6 +335,67 @@ bool prefixAccepted(const Plan& plan, const std::string& stateDir, bool committe
 }
 }  // namespace
 
+namespace {
+// A plan (or journal) whose root is an NVIDIA cuDNN root: `use` and its uninstall change nothing
+// in NVIDIA's tree, only the system PATH (one of the root's variant bin folders added, moved or
+// taken away, every other entry in the same order) and the record. An install of a zip into that
+// layout would add its file rules here.
+void checkNvidiaRootPlan(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
+                         const std::function<void(const std::string&, const std::string&)>& refuse)
+{
+    const std::string& root = plan.toolkit;
+    if (plan.kind != PlanKind::Use && plan.kind != PlanKind::Uninstall)
+        refuse(root, "a " + std::string(toString(plan.kind)) + " in NVIDIA's cuDNN tree (only use and its uninstall)");
+    if (plan.stateDir != stateDir)
+        refuse(plan.stateDir, "a state folder other than " + stateDir);
+    if (!validTransactionId(plan.transactionId))
+        refuse(plan.transactionId, "a transaction id that cannot name a work folder");
+    if (plan.recordPath != recordPathFor(stateDir, root))
+        refuse(plan.recordPath, "an install record in an unexpected place");
+    for (const std::string& c : plan.cleanup)
+        refuse(c, "removing a folder in NVIDIA's cuDNN tree");
+    const bool use = plan.kind == PlanKind::Use;
+    if (use && !isNvidiaVariantBin(root, plan.useFolder))
+        refuse(plan.useFolder, "putting on PATH a folder that is not one of " + root + "'s variant bin folders");
+    std::set<std::string> bins;
+    for (const std::string& b : nvidiaVariantBins(root))
+        bins.insert(normalizePathEntry(pathEntryOf(b)));
+    const std::string mine = normalizePathEntry(pathEntryOf(plan.useFolder));
+    for (const Operation& op : plan.ops) {
+        if (op.kind == OpKind::WriteRecord) {
+            if (op.path != plan.recordPath)
+                refuse(op.path, "writing a record in an unexpected place");
+            continue;
+        }
+        if (op.kind != OpKind::PathChange) {
+            refuse(op.path, "a change to NVIDIA's cuDNN tree (only its PATH entry and the record may change)");
+            continue;
+        }
+        if (systemPathLocation.empty() || op.location != systemPathLocation || op.path != systemPathLocation ||
+            op.mechanism != PathMechanism::WindowsPath) {
+            refuse(op.location, "changing a search path other than the system PATH");
+            continue;
+        }
+        for (const auto& v : {op.before, op.after})
+            if (v && !pathValueClean(*v))
+                refuse(op.location, "a search path with control characters");
+        if (otherEntries(op.before.value_or(""), bins) != otherEntries(op.after.value_or(""), bins)) {
+            refuse(op.location, "a PATH change beyond adding or moving one of NVIDIA's cuDNN variant folders");
+            continue;
+        }
+        // Which variant folders come: use adds (or moves) its own only; its uninstall adds none.
+        std::set<std::string> had;
+        for (const std::string& e : splitPathValue(op.before.value_or("")))
+            had.insert(normalizePathEntry(e));
+        for (const std::string& e : splitPathValue(op.after.value_or(""))) {
+            const std::string n = normalizePathEntry(e);
+            if (bins.count(n) && !had.count(n) && !(use && n == mine))
+                refuse(op.location, "putting on PATH a variant folder the plan is not about (" + e + ")");
+        }
+    }
+}
+}  // namespace
+
 Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
                              bool committedJournal)
 {
@@ -328,8 +404,16 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
         out.push_back({codes::kUnsafePlan, p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
     };
     if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
+        if (!plan.standalonePrefix && isNvidiaCudnnRoot(plan.toolkit)) {
+            checkNvidiaRootPlan(plan, stateDir, systemPathLocation, refuse);
+            return out;
+        }
         out.push_back({codes::kUnsafePlan, plan.toolkit, bad->message});
         return out;  // nothing below means anything without a toolkit
+    }
+    if (plan.kind == PlanKind::Use) {
+        refuse(plan.toolkit, "wiring a folder of a root that is not NVIDIA's cuDNN installer tree");
+        return out;
     }
     const std::string& tk = plan.toolkit;
     const std::string top = tk + "/.cudnn-setup";

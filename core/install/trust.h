@@ -33,6 +33,8 @@ struct Intent {
     bool allowUnknown = false;
     bool includeExtraFiles = false;       // install: --include-extra-files (rule in plan.h)
     bool newPrefix = false;               // install: create `toolkit` as a standalone prefix (--new-prefix)
+    std::string useFolder;                // use: the variant bin folder (--use-folder); `toolkit` its NVIDIA root
+    bool pathFirst = false;               // use: ahead of every PATH entry (--path-first)
     std::string transactionId;            // the reviewed plan's (names its work folders)
     std::string planDigest;               // planDigest() of the reviewed plan
 };
@@ -77,8 +79,9 @@ std::optional<Problem> checkNewPrefix(const std::string& prefix);
 // The admin-only record of `root` in `stateDir` says cudnn-setup created `root` as a prefix
 // (record field created_prefix): repair, a second install, uninstall and recover accept it then.
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root);
-// What install / repair / uninstall may change: a CUDA toolkit (checkToolkitRoot), a prefix
-// to be created now (newPrefix: checkNewPrefix), or a prefix the record names as created.
+// What install / repair / uninstall / use may change: a CUDA toolkit (checkToolkitRoot), a prefix
+// to be created now (newPrefix: checkNewPrefix), a prefix the record names as created, or an
+// NVIDIA cuDNN root (install/nvidiaroot.h checkNvidiaCudnnRoot).
 std::optional<Problem> checkInstallRoot(const std::string& root, const std::string& stateDir, bool newPrefix);
 // The plan makes its root (a new standalone prefix): its first steps are the record naming
 // the prefix, then the prefix folder.
@@ -104,7 +107,10 @@ bool pathValueClean(const std::string& value);
 // record; a work folder's recursive undo only for the plan's own <toolkit>/.cudnn-setup/<tx>;
 // PATH changes only add or move the toolkit's bin folders, every other entry in the same
 // order; ld.so.conf.d only names <toolkit>/lib64. A standalone prefix only by the rules of
-// checkNewPrefix / recordNamesCreatedPrefix. Problems "unsafe-plan" (nothing done).
+// checkNewPrefix / recordNamesCreatedPrefix. An NVIDIA cuDNN root (install/nvidiaroot.h): only
+// `use` and its uninstall, which change nothing in NVIDIA's tree: the record and the system PATH,
+// where only that root's variant bin folders may come, go or move (a use plan: its own folder
+// only), every other entry in the same order. Problems "unsafe-plan" (nothing done).
 // committedJournal: a journal marked committed, of which only the clean-up still runs (an
 // uninstall of a prefix may have deleted the record that named it).
 Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,
