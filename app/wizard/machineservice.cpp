@@ -12,6 +12,7 @@
 #include "install/journal.h"
 #include "install/plan.h"
 #include "install/statedir.h"
+#include "install/toolkitscan.h"
 #include "platform/elevation.h"
 #include "platform/environment.h"
 #include "platform/registry.h"
@@ -109,10 +110,50 @@ MachineView toView(const DetectResult& r)
     return m;
 }
 
+// The "use" record of an NVIDIA root (install/planuse.cpp), in the user's state folder or the
+// helper's (where the apply ran elevated); nullopt when there is none.
+std::optional<UseRecordView> useRecordOf(const QString& root, const std::string& dir, const MachineView& m)
+{
+    const std::string canonical = QFileInfo(root).canonicalFilePath().toStdString();
+    if (canonical.empty())
+        return std::nullopt;
+    for (const std::string& d : {dir, elevatedStateDirFor(dir)}) {
+        const std::string path = recordPathFor(d, canonical);
+        if (!QFileInfo::exists(q(path)))
+            continue;
+        auto loaded = loadRecord(path);
+        if (!loaded || !loaded->has_value())
+            continue;
+        const nlohmann::json& record = **loaded;
+        if (record.value("kind", std::string()) != "use" || !record.contains("use") || !record["use"].is_object())
+            continue;
+        const nlohmann::json& use = record["use"];
+        UseRecordView u;
+        u.root = root;
+        u.folder = QDir::toNativeSeparators(q(use.value("folder", std::string())));
+        u.variantFolder = QDir::toNativeSeparators(QDir(QDir::fromNativeSeparators(root)).relativeFilePath(
+            QDir::fromNativeSeparators(u.folder)));
+        u.release = QFileInfo(QDir::fromNativeSeparators(root)).fileName().mid(1);  // "v9.19" -> "9.19"
+        u.first = use.value("position", std::string()) == "first";
+        for (const CudnnInstallView& v : m.cudnnInstalls)
+            if (QFileInfo(v.binDir).canonicalFilePath() == QFileInfo(u.folder).canonicalFilePath())
+                u.builtWith = v.builtWith;
+        return u;
+    }
+    return std::nullopt;
+}
+
 // Install records (what maintenance can undo) and an unfinished journal (what to recover first).
 void addInstallState(MachineView& m, const QString& stateDir)
 {
     const std::string dir = stateDir.toStdString();
+    QStringList roots;
+    for (const CudnnInstallView& v : m.cudnnInstalls)
+        if (v.origin == QLatin1String("NVIDIA installer") && !roots.contains(v.root))
+            roots << v.root;
+    for (const QString& root : roots)
+        if (auto u = useRecordOf(root, dir, m))
+            m.useRecords << *u;
     auto elevator = makeElevator();
     for (ToolkitView& t : m.toolkits) {
         const QString canonical = QFileInfo(t.path).canonicalFilePath();

@@ -109,6 +109,16 @@ struct CudnnInstallView {
     bool canUse = false;            // "Use this cuDNN" is offered: NVIDIA's install, not what programs load
 };
 
+// A variant folder cudnn-setup put on PATH ("use"), from its record: what Maintenance undoes.
+struct UseRecordView {
+    QString root;           // the v9.x folder the record is kept for (what uninstall takes)
+    QString folder;         // the variant bin folder on PATH
+    QString variantFolder;  // folder under root ("bin\12.9\x64")
+    QString release;        // "9.19" from the root's name
+    QString builtWith;      // "12.9"; "" when unknown
+    bool first = false;     // put ahead of every PATH entry
+};
+
 struct MachineView {
     bool detected = false;  // detection ran
     QString error;          // why it could not run
@@ -119,6 +129,7 @@ struct MachineView {
     QString cudnnLoaded;            // the winner's line; "" when no copy is on the search path
     QList<ProblemView> diagnosis;   // conflicts with their fixes
     QList<CudnnInstallView> cudnnInstalls;  // cuDNN outside the toolkits, in detect's order
+    QList<UseRecordView> useRecords;        // NVIDIA variants cudnn-setup put on PATH
     QList<FrameworkView> frameworks;  // every framework verdict, healthy ones too
     int pythonEnvironments = 0;       // how many environments were looked at
     bool interruptedTransaction = false;
@@ -177,7 +188,8 @@ struct PlanView {
     std::shared_ptr<const Plan> core;  // what Install applies, exactly as shown
 };
 
-enum class Operation { Install, Repair, Uninstall, Recover };
+// Use: one variant folder of NVIDIA's cuDNN install on the system PATH, recorded (issue 27).
+enum class Operation { Install, Repair, Uninstall, Recover, Use };
 
 struct OutcomeView {
     Operation operation = Operation::Install;

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
+#include <QWizard>
 
 namespace cudnnsetup::wizard {
 
@@ -69,6 +70,12 @@ WelcomePage::WelcomePage(Session* session) : m_session(session)
     layout->addWidget(machineBox);
     m_installs = new CudnnInstallsPanel;
     layout->addWidget(m_installs, 1);
+    // "Use this cuDNN" goes the install's way: Review shows the PATH change, Install applies it.
+    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first) {
+        m_session->chooseUse(index, first);
+        if (m_session->useChoice() && wizard())
+            wizard()->next();
+    });
     m_frameworks = new FrameworksPanel;
     layout->addWidget(m_frameworks);
     layout->addWidget(m_recoverBox);
@@ -155,6 +162,8 @@ bool WelcomePage::isComplete() const
 
 int WelcomePage::nextId() const
 {
+    if (m_session->useChoice())
+        return SetupWizard::ReviewId;
     return m_maintain->isChecked() ? SetupWizard::MaintenanceId : SetupWizard::ArchiveId;
 }
 

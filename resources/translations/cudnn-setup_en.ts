@@ -196,6 +196,18 @@
       <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cannot plan putting %1 on PATH: %2</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -882,6 +894,10 @@
       <source>Report saved to %1.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Back to the &amp;start</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::FrameworksPanel</name>
@@ -1001,6 +1017,14 @@
       <source>Full log</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -1023,10 +1047,6 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>&amp;Toolkit:</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>Toolkits with cuDNN</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -1115,6 +1135,26 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>NVIDIA cuDNN %1 (%2) on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>put on PATH by cudnn-setup</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Takes %1 off the system PATH again; NVIDIA's folder stays as it is.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>U&amp;ndo</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1226,6 +1266,30 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>symbolic link</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is on the system PATH already; nothing to change.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing in NVIDIA's folder is changed; Maintenance undoes it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -192,6 +192,18 @@
       <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
       <translation>%1 有一项被中断的更改，只有具备管理员权限才能回滚：正在请求权限。</translation>
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation>正在把 cuDNN 加入 PATH</translation>
+    </message>
+    <message>
+      <source>This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.</source>
+      <translation>本次会话不改动 PATH，而使用这份 cuDNN 正是一次 PATH 更改。</translation>
+    </message>
+    <message>
+      <source>Cannot plan putting %1 on PATH: %2</source>
+      <translation>无法制定把 %1 加入 PATH 的计划：%2</translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -870,6 +882,10 @@
       <source>Report saved to %1.</source>
       <translation>报告已保存到 %1。</translation>
     </message>
+    <message>
+      <source>Back to the &amp;start</source>
+      <translation>回到开始页(&amp;S)</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::FrameworksPanel</name>
@@ -986,6 +1002,14 @@
       <source>Full log</source>
       <translation>完整日志</translation>
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation>正在把 cuDNN 加入 PATH</translation>
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation>文件夹：%1</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -1011,10 +1035,6 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>&amp;Toolkit:</source>
       <translation>工具包(&amp;T)：</translation>
-    </message>
-    <message>
-      <source>Toolkits with cuDNN</source>
-      <translation>装有 cuDNN 的工具包</translation>
     </message>
     <message>
       <source>Folder</source>
@@ -1103,6 +1123,26 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
       <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz)</translation>
+    </message>
+    <message>
+      <source>Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH</source>
+      <translation>含有 cuDNN 的工具包，以及 cudnn-setup 加入 PATH 的 NVIDIA cuDNN 文件夹</translation>
+    </message>
+    <message>
+      <source>NVIDIA cuDNN %1 (%2) on PATH</source>
+      <translation>NVIDIA cuDNN %1（%2）已在 PATH 上</translation>
+    </message>
+    <message>
+      <source>put on PATH by cudnn-setup</source>
+      <translation>由 cudnn-setup 加入 PATH</translation>
+    </message>
+    <message>
+      <source>Takes %1 off the system PATH again; NVIDIA's folder stays as it is.</source>
+      <translation>把 %1 从系统 PATH 中移除；NVIDIA 的文件夹保持原样。</translation>
+    </message>
+    <message>
+      <source>U&amp;ndo</source>
+      <translation>撤销(&amp;N)</translation>
     </message>
   </context>
   <context>
@@ -1210,6 +1250,30 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>symbolic link</source>
       <translation>符号链接</translation>
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation>使用这份 cuDNN(&amp;U)</translation>
+    </message>
+    <message>
+      <source>%1 is on the system PATH already; nothing to change.</source>
+      <translation>%1 已在系统 PATH 上，无需更改。</translation>
+    </message>
+    <message>
+      <source>Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.</source>
+      <translation>把 %1 加入系统 PATH 的最前面，此后启动的程序会从这里加载 cuDNN %2。</translation>
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.</source>
+      <translation>把 %1 加入系统 PATH（末尾），此后启动的程序会在这里找到 cuDNN %2。</translation>
+    </message>
+    <message>
+      <source>Nothing in NVIDIA's folder is changed; Maintenance undoes it.</source>
+      <translation>NVIDIA 的文件夹不会有任何改动；可在“维护”中撤销。</translation>
+    </message>
+    <message>
+      <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
+      <translation>需要管理员权限：点击“使用这份 cuDNN”时 Windows 会请求权限。</translation>
     </message>
   </context>
   <context>

@@ -342,6 +342,24 @@ ZH = {
 "&Use this cuDNN": "使用这份 cuDNN(&U)",
 "Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).":
     "把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。",
+"Putting cuDNN on PATH": "正在把 cuDNN 加入 PATH",
+"This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.":
+    "本次会话不改动 PATH，而使用这份 cuDNN 正是一次 PATH 更改。",
+"Cannot plan putting %1 on PATH: %2": "无法制定把 %1 加入 PATH 的计划：%2",
+"Back to the &start": "回到开始页(&S)",
+"Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH": "含有 cuDNN 的工具包，以及 cudnn-setup 加入 PATH 的 NVIDIA cuDNN 文件夹",
+"NVIDIA cuDNN %1 (%2) on PATH": "NVIDIA cuDNN %1（%2）已在 PATH 上",
+"put on PATH by cudnn-setup": "由 cudnn-setup 加入 PATH",
+"Takes %1 off the system PATH again; NVIDIA's folder stays as it is.": "把 %1 从系统 PATH 中移除；NVIDIA 的文件夹保持原样。",
+"U&ndo": "撤销(&N)",
+"%1 is on the system PATH already; nothing to change.": "%1 已在系统 PATH 上，无需更改。",
+"Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.":
+    "把 %1 加入系统 PATH 的最前面，此后启动的程序会从这里加载 cuDNN %2。",
+"Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.":
+    "把 %1 加入系统 PATH（末尾），此后启动的程序会在这里找到 cuDNN %2。",
+"Nothing in NVIDIA's folder is changed; Maintenance undoes it.": "NVIDIA 的文件夹不会有任何改动；可在“维护”中撤销。",
+"Administrator rights are needed: Windows will ask when you click Use this cuDNN.":
+    "需要管理员权限：点击“使用这份 cuDNN”时 Windows 会请求权限。",
 # FrameworksPanel
 "Your frameworks": "你的框架",
 "GPU frameworks in your Python environments and whether they load a working cuDNN": "你的 Python 环境中的 GPU 框架，以及它们能否加载可用的 cuDNN",

@@ -9,15 +9,22 @@
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
 #include "fixtures/toolkitbuilder.h"
+#include "wizard/cudnninstalltext.h"
 #include "wizard/wizardmain.h"
 
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QScopeGuard>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTreeWidget>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -47,7 +54,11 @@ public:
             QFile f(m_pathFile);
             if (!f.open(QIODevice::ReadOnly))
                 return std::nullopt;
-            return RegistryValue{RegistryValue::Type::ExpandString, f.readAll().toStdString(), 0};
+            // Windows takes either separator, this host only '/': the install writes PATH entries the
+            // Windows way ("...\\v9.19\\bin\\12.9\\x64"), and detection must find those folders here.
+            std::string text = f.readAll().toStdString();
+            std::replace(text.begin(), text.end(), '\\', '/');
+            return RegistryValue{RegistryValue::Type::ExpandString, text, 0};
         }
         return m_base.value(hive, key, name, view);
     }
@@ -237,6 +248,121 @@ private slots:
                  anyLoaded);
         if (expected.size() == 2)
             h.screenshot(QStringLiteral("en"), QStringLiteral("welcome-nvidia"));
+    }
+
+    // "Use this cuDNN" goes the install's way: Review shows the PATH change, Install applies it to the
+    // system PATH (the file standing in for it), detection runs again and Welcome says programs find
+    // it; Maintenance lists what was done and its Undo gives back the PATH file byte for byte.
+    void useThenUndo_data()
+    {
+        addLanguageRows();
+    }
+
+    void useThenUndo()
+    {
+        QFETCH(QString, lang);
+        QVERIFY(installLanguage(lang));
+        const QString tag = QStringLiteral("use-") + lang;
+        Machine m;
+        m.root = m_dir.filePath(tag);
+        const QString v = m.nvidia("9.19.0.56", {"12.9"});
+        fixtures::ToolkitSpec older;
+        older.cudnn = "9.1.0.70";
+        older.toolkitDlls = {"zlibwapi.dll"};
+        const QString olderBin = m.toolkit("12.4.1", older);
+        m.systemPath = {QStringLiteral("C:\\Windows\\system32"), olderBin, QStringLiteral("C:\\Tools")};
+        qputenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m.pathFile().toUtf8());
+        const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); });
+        QVERIFY(m.writePath());
+        QFile before(m.pathFile());
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        const QByteArray pathBefore = before.readAll();
+        const QString folder = v + QStringLiteral("/bin/12.9/x64");
+        const QString entry = QString(folder).replace(QLatin1Char('/'), QLatin1Char('\\'));
+
+        Harness h;
+        SessionConfig c = config(tag);
+        c.noPath = false;  // the PATH file stands in for PATH: nothing of this machine is touched
+        m.describeTo(c);
+        h.create(c);
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+        auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
+        auto* first = panel->findChild<QCheckBox*>(QStringLiteral("putFirst0"));
+        QVERIFY(first);
+        QVERIFY(first->isChecked());  // the older 9.1 in the toolkit is what programs load now
+        h.screenshot(lang, QStringLiteral("welcome-nvidia-use"));
+        panel->findChild<QPushButton*>(QStringLiteral("useCudnn0"))->click();
+
+        QCOMPARE(h.currentId(), int(SetupWizard::ReviewId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->planning(), 30000);
+        const PlanView& plan = h.session->plan();
+        QVERIFY2(plan.ok, qPrintable(plan.error));
+        QVERIFY(plan.pathChange);
+        QCOMPARE(plan.pathChanged, QStringList{entry});
+        QCOMPARE(plan.pathAfter.value(0), entry);  // ahead of every entry, the older copy's folder included
+        QCOMPARE(plan.pathAfter.mid(1), plan.pathBefore);
+        const QString summary = child<QLabel>(h, "planSummary")->text();
+        QVERIFY2(summary.contains(folder), qPrintable(summary));
+        if (lang == QLatin1String("en"))
+            QVERIFY2(summary.startsWith(QStringLiteral("Add ") + folder + QStringLiteral(" to the system PATH")), qPrintable(summary));
+        QVERIFY(!child<QTreeWidget>(h, "planFiles")->isVisible());  // nothing is copied
+        QVERIFY(child<QTextBrowser>(h, "pathPreview")->toHtml().contains(entry.toHtmlEscaped()));
+        h.screenshot(lang, QStringLiteral("review-use"));
+
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        QCOMPARE(h.session->outcome().operation, Operation::Use);
+        QFile after(m.pathFile());
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(after.readAll()), (QStringList{entry} + m.systemPath).join(QLatin1Char(';')));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting() && !h.session->machine().useRecords.isEmpty(), 30000);
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+
+        // Welcome again: programs find it now, and there is nothing more to offer for it.
+        child<QPushButton>(h, "restartWizard")->click();
+        QCOMPARE(h.currentId(), int(SetupWizard::WelcomeId));
+        QCOMPARE(h.session->machine().cudnnInstalls.size(), 1);
+        QCOMPARE(h.session->machine().cudnnInstalls[0].reach, CudnnReach::Loaded);
+        QVERIFY(!panel->findChild<QPushButton*>(QStringLiteral("useCudnn0")));
+        const QString said = panel->findChild<QLabel*>(QStringLiteral("cudnnInstallText0"))->text();
+        QVERIFY2(said.contains(CudnnInstallText::tr("Programs find it: its folder is on the search path and this is the "
+                                                     "cuDNN they load.").toHtmlEscaped()),
+                 qPrintable(said));
+        h.screenshot(lang, QStringLiteral("welcome-nvidia-used"));
+
+        // Maintenance: the record, and its Undo.
+        auto* maintain = child<QRadioButton>(h, "modeMaintain");
+        QVERIFY(maintain->isEnabled());
+        maintain->click();
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
+        auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
+        QTreeWidgetItem* row = nullptr;
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), v))
+                row = list->topLevelItem(i);
+        QVERIFY(row);
+        if (lang == QLatin1String("en"))
+            QCOMPARE(row->text(0), QStringLiteral("NVIDIA cuDNN 9.19 (bin/12.9/x64) on PATH"));
+        list->setCurrentItem(row);
+        row->setSelected(true);
+        QVERIFY(h.session->selectedUseRecord());
+        QVERIFY(!child<QRadioButton>(h, "actionRepair")->isEnabled());
+        child<QRadioButton>(h, "actionUninstall")->click();
+        QVERIFY(h.wizard->currentPage()->isCommitPage());
+        h.screenshot(lang, QStringLiteral("maintenance-use-undo"));
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        QFile undone(m.pathFile());
+        QVERIFY(undone.open(QIODevice::ReadOnly));
+        QCOMPARE(undone.readAll(), pathBefore);
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting() && h.session->machine().useRecords.isEmpty(), 30000);
+        QCOMPARE(h.session->machine().cudnnInstalls.value(0).reach, CudnnReach::NotOnPath);
     }
 };
 
