@@ -16,6 +16,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QWizard>
 
 namespace cudnnsetup::wizard {
 
@@ -51,7 +52,16 @@ FinishPage::FinishPage(Session* session) : m_session(session)
     connect(logs, &QPushButton::clicked, this, [this] {
         QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_session->logFilePath()).absolutePath()));
     });
+    // Back to Welcome, which shows the machine as it is now (detection runs again after every change).
+    auto* restart = new QPushButton(tr("Back to the &start"));
+    restart->setObjectName(QStringLiteral("restartWizard"));
+    connect(restart, &QPushButton::clicked, this, [this] {
+        m_session->clearUse();
+        if (wizard())
+            wizard()->restart();
+    });
     auto* row = new QHBoxLayout;
+    row->addWidget(restart);
     row->addWidget(save);
     row->addWidget(copy);
     row->addWidget(logs);

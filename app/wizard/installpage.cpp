@@ -89,9 +89,13 @@ void InstallPage::initializePage()
     switch (op) {
     case Operation::Repair: setTitle(tr("Repairing cuDNN")); break;
     case Operation::Uninstall: setTitle(tr("Uninstalling cuDNN")); break;
+    case Operation::Use: setTitle(tr("Putting cuDNN on PATH")); break;
     default: setTitle(tr("Installing cuDNN")); break;
     }
-    setSubTitle(tr("Toolkit: %1").arg(m_session->toolkit()));
+    if (op == Operation::Use && m_session->useChoice())
+        setSubTitle(tr("Folder: %1").arg(m_session->useChoice()->binDir));
+    else
+        setSubTitle(tr("Toolkit: %1").arg(m_session->toolkit()));
     m_log->clear();
     m_digest.reset(m_session->toolkit());
     m_progress->setValue(0);

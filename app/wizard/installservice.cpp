@@ -22,6 +22,7 @@ QString InstallService::operationName(Operation operation)
     case Operation::Repair: return tr("Repair");
     case Operation::Uninstall: return tr("Uninstall");
     case Operation::Recover: return tr("Recover");
+    case Operation::Use: return tr("Putting cuDNN on PATH");
     }
     return {};
 }
@@ -214,6 +215,13 @@ PrivilegedRequest privilegedRequest(PlanKind kind, const InstallRequest& r)
     if (!r.manifest.isEmpty())
         o.manifestPath = r.manifest.toStdString();
     o.verified = r.verified.get();
+    if (kind == PlanKind::Use) {
+        // Nothing is read from an archive; the core checks the folder is one of the root's variants.
+        o.verified = nullptr;
+        o.noPath = false;  // refused before, in plan() and run(): a use is nothing but the PATH change
+        o.useFolder = QDir::toNativeSeparators(r.useFolder).toStdString();
+        o.pathFirst = r.pathFirst;
+    }
     return p;
 }
 
@@ -251,21 +259,28 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
     auto* task = new Task<PlanView>(parent);
     task->start([request](TaskContext&) {
         PlanView v;
-        if (!request.verified || !request.verified->ok()) {
+        const bool use = !request.useFolder.isEmpty();
+        if (!use && (!request.verified || !request.verified->ok())) {
             v.error = tr("Verify the archive first.");
             return v;
         }
+        if (use && request.noPath) {
+            v.error = tr("This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.");
+            return v;
+        }
         try {
-            // A dry run of the core's install workflow over the verification the Archive page made.
-            PrivilegedRequest dryRun = privilegedRequest(PlanKind::Install, request);
+            // A dry run of the core's install workflow over the verification the Archive page made
+            // (use: of its flow for NVIDIA's folder, which reads no archive).
+            PrivilegedRequest dryRun = privilegedRequest(use ? PlanKind::Use : PlanKind::Install, request);
             dryRun.options.dryRun = true;
             auto elevator = makeElevator();
             ElevationPrompt quiet;
             FlowResult r =
                 *PrivilegedFlow(*elevator, request.helperProgram.toStdString(), nullptr, quiet).run(dryRun).flow;
             if (!r.plan) {
-                v.error = tr("Cannot plan the install into %1: %2")
-                              .arg(request.toolkit, r.problems.empty() ? QString() : q(r.problems.front().message));
+                const QString why = r.problems.empty() ? QString() : q(r.problems.front().message);
+                v.error = use ? tr("Cannot plan putting %1 on PATH: %2").arg(request.useFolder, why)
+                              : tr("Cannot plan the install into %1: %2").arg(request.toolkit, why);
                 for (const Problem& p : r.problems)
                     v.warnings << view(p);
                 return v;
@@ -298,10 +313,13 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             }
             PrivilegedRequest p = privilegedRequest(operation == Operation::Install ? PlanKind::Install
                                                     : operation == Operation::Repair ? PlanKind::Repair
+                                                    : operation == Operation::Use    ? PlanKind::Use
                                                                                      : PlanKind::Uninstall,
                                                     request);
             p.options.cancel = &ctx.cancel;
-            if (operation == Operation::Install) {
+            if (operation == Operation::Use && request.noPath)
+                return failed(operation, Error{codes::kNoPlan, "this session leaves PATH alone", ""});
+            if (operation == Operation::Install || operation == Operation::Use) {
                 // Applied only if it is still the plan the Review page showed (trust.h samePlan).
                 if (!request.plan)
                     return failed(operation, Error{codes::kNoPlan, "there is no reviewed plan", ""});

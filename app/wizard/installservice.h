@@ -21,7 +21,11 @@ struct InstallRequest {
     QString helperProgram;                         // the CLI run elevated when the toolkit is not writable
     bool alwaysElevate = false;                    // SessionConfig::alwaysElevate
     std::shared_ptr<const VerifyResult> verified;  // install: the verification the plan is made from
-    std::shared_ptr<const Plan> plan;              // install: the plan the user reviewed
+    std::shared_ptr<const Plan> plan;              // install, use: the plan the user reviewed
+    // use: `toolkit` is NVIDIA's v9.x folder, useFolder its variant bin folder that goes on the system
+    // PATH, ahead of every entry with pathFirst (core install/installflow.h FlowOptions).
+    QString useFolder;
+    bool pathFirst = false;
 };
 
 class InstallService {

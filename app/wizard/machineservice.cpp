@@ -1,5 +1,6 @@
 #include "machineservice.h"
 
+#include "cudnninstalltext.h"
 #include "problemtext.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@
 #include "install/journal.h"
 #include "install/plan.h"
 #include "install/statedir.h"
+#include "install/toolkitscan.h"
 #include "platform/elevation.h"
 #include "platform/environment.h"
 #include "platform/registry.h"
@@ -78,11 +80,14 @@ MachineView toView(const DetectResult& r)
     for (const CudnnCopy& c : r.copies) {
         const QString line = QStringLiteral("%1 — %2 — %3")
                                  .arg(q(c.path), c.version ? q(*c.version) : QStringLiteral("?"), q(c.origin));
+        if (c.wins && m.cudnnLoaded.isEmpty())
+            m.cudnnLoaded = line;
         if (c.wins)
             m.cudnnCopies.prepend(line);
         else
             m.cudnnCopies << line;
     }
+    m.cudnnInstalls = CudnnInstallText::describe(r);
     for (const Problem& p : r.problems)
         m.diagnosis << view(p);
     for (const Problem& p : r.warnings)
@@ -105,10 +110,50 @@ MachineView toView(const DetectResult& r)
     return m;
 }
 
+// The "use" record of an NVIDIA root (install/planuse.cpp), in the user's state folder or the
+// helper's (where the apply ran elevated); nullopt when there is none.
+std::optional<UseRecordView> useRecordOf(const QString& root, const std::string& dir, const MachineView& m)
+{
+    const std::string canonical = QFileInfo(root).canonicalFilePath().toStdString();
+    if (canonical.empty())
+        return std::nullopt;
+    for (const std::string& d : {dir, elevatedStateDirFor(dir)}) {
+        const std::string path = recordPathFor(d, canonical);
+        if (!QFileInfo::exists(q(path)))
+            continue;
+        auto loaded = loadRecord(path);
+        if (!loaded || !loaded->has_value())
+            continue;
+        const nlohmann::json& record = **loaded;
+        if (record.value("kind", std::string()) != "use" || !record.contains("use") || !record["use"].is_object())
+            continue;
+        const nlohmann::json& use = record["use"];
+        UseRecordView u;
+        u.root = root;
+        u.folder = QDir::toNativeSeparators(q(use.value("folder", std::string())));
+        u.variantFolder = QDir::toNativeSeparators(QDir(QDir::fromNativeSeparators(root)).relativeFilePath(
+            QDir::fromNativeSeparators(u.folder)));
+        u.release = QFileInfo(QDir::fromNativeSeparators(root)).fileName().mid(1);  // "v9.19" -> "9.19"
+        u.first = use.value("position", std::string()) == "first";
+        for (const CudnnInstallView& v : m.cudnnInstalls)
+            if (QFileInfo(v.binDir).canonicalFilePath() == QFileInfo(u.folder).canonicalFilePath())
+                u.builtWith = v.builtWith;
+        return u;
+    }
+    return std::nullopt;
+}
+
 // Install records (what maintenance can undo) and an unfinished journal (what to recover first).
 void addInstallState(MachineView& m, const QString& stateDir)
 {
     const std::string dir = stateDir.toStdString();
+    QStringList roots;
+    for (const CudnnInstallView& v : m.cudnnInstalls)
+        if (v.origin == QLatin1String("NVIDIA installer") && !roots.contains(v.root))
+            roots << v.root;
+    for (const QString& root : roots)
+        if (auto u = useRecordOf(root, dir, m))
+            m.useRecords << *u;
     auto elevator = makeElevator();
     for (ToolkitView& t : m.toolkits) {
         const QString canonical = QFileInfo(t.path).canonicalFilePath();
@@ -134,28 +179,26 @@ void addInstallState(MachineView& m, const QString& stateDir)
 
 }  // namespace
 
-Task<MachineView>* MachineService::detect(const QStringList& extraRoots, bool scanSystem, const QString& stateDir,
-                                          QObject* parent)
+Task<MachineView>* MachineService::detect(const MachineRequest& request, QObject* parent)
 {
     auto* task = new Task<MachineView>(parent);
     std::vector<std::string> roots;
-    for (const QString& r : extraRoots)
+    for (const QString& r : request.extraRoots)
         roots.push_back(QDir::toNativeSeparators(r).toStdString());
-    task->start([roots, scanSystem, stateDir](TaskContext&) {
+    task->start([roots, request](TaskContext&) {
         try {
+            const auto env = request.environment ? request.environment() : hostEnvironment();
+            const auto reg = request.registry ? request.registry() : hostRegistry();
             DetectOptions opts;
             opts.find.roots = roots;
-            opts.find.scanSystem = scanSystem;
-#ifdef _WIN32
-            opts.find.windowsRules = true;
-#endif
-            const auto env = hostEnvironment();
-            const auto reg = hostRegistry();
+            opts.find.scanSystem = request.scanSystem;
+            // Windows rules where the machine is Windows: this host, or the one a test describes.
+            opts.find.windowsRules = env->windowsRules();
             const DetectResult result = cudnnsetup::detect(opts, *env, *reg);
             MachineView m = toView(result);
             m.profileMarkdown = QString::fromStdString(toMarkdown(result));
             m.profileJson = QByteArray::fromStdString(toJson(result).dump());
-            addInstallState(m, stateDir);
+            addInstallState(m, request.stateDir);
             return m;
         } catch (const std::exception& e) {
             MachineView m;

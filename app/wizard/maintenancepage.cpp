@@ -1,5 +1,6 @@
 #include "maintenancepage.h"
 
+#include "cudnninstallspanel.h"
 #include "icons.h"
 #include "session.h"
 #include "setupwizard.h"
@@ -30,7 +31,7 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
     auto* listLabel = new QLabel(tr("&Toolkit:"));
     m_toolkits = new QTreeWidget;
     m_toolkits->setObjectName(QStringLiteral("maintenanceToolkits"));
-    m_toolkits->setAccessibleName(tr("Toolkits with cuDNN"));
+    m_toolkits->setAccessibleName(tr("Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH"));
     m_toolkits->setHeaderLabels({tr("Folder"), tr("CUDA"), tr("cuDNN")});
     m_toolkits->setRootIsDecorated(false);
     m_toolkits->header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -111,6 +112,15 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
     });
     m_note = UiKit::wrappingLabel();
     layout->addWidget(m_note);
+    // NVIDIA's installs outside the toolkits, with "Use this cuDNN" as on Welcome.
+    m_installs = new CudnnInstallsPanel;
+    m_installs->setObjectName(QStringLiteral("maintenanceCudnnInstalls"));
+    layout->addWidget(m_installs);
+    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first) {
+        m_session->chooseUse(index, first);
+        if (m_session->useChoice() && wizard())
+            wizard()->next();
+    });
 
     connect(session, &Session::machineChanged, this, &MaintenancePage::refresh);
 }
@@ -135,6 +145,19 @@ void MaintenancePage::refresh()
         if (Session::samePath(t.path, m_session->toolkit()) || (m_session->toolkit().isEmpty() && m_toolkits->topLevelItemCount() == 1))
             item->setSelected(true);
     }
+    // What "Use this cuDNN" did, undone by Uninstall of its record (the v9.x folder's).
+    for (const UseRecordView& u : m_session->machine().useRecords) {
+        auto* item = new QTreeWidgetItem(m_toolkits);
+        item->setIcon(0, Icons::get(QStringLiteral("folder")));
+        item->setText(0, tr("NVIDIA cuDNN %1 (%2) on PATH").arg(u.release, u.variantFolder));
+        item->setToolTip(0, u.folder);
+        item->setText(1, u.builtWith);
+        item->setText(2, tr("put on PATH by cudnn-setup"));
+        item->setData(0, Qt::UserRole, u.root);
+        if (Session::samePath(u.root, m_session->toolkit()))
+            item->setSelected(true);
+    }
+    m_installs->show(m_session->machine());
     updateButtons();
 }
 
@@ -157,9 +180,15 @@ void MaintenancePage::updateButtons()
 {
     const Action a = action();
     const ToolkitView* t = m_session->selectedToolkit();
-    // Uninstall undoes a recorded install only; a hand-copied cuDNN has nothing to go back to.
-    m_actions->button(Uninstall)->setEnabled(t && t->hasRecord);
-    if (a == Uninstall && !(t && t->hasRecord))
+    const UseRecordView* use = m_session->selectedUseRecord();
+    // Uninstall undoes a recorded install only; a hand-copied cuDNN has nothing to go back to. A folder
+    // put on PATH has only that to undo: nothing to repair or validate in it.
+    m_actions->button(Uninstall)->setEnabled((t && t->hasRecord) || use);
+    m_actions->button(Repair)->setEnabled(!use);
+    m_actions->button(Validate)->setEnabled(!use);
+    if (a == Uninstall && use)
+        m_note->setText(tr("Takes %1 off the system PATH again; NVIDIA's folder stays as it is.").arg(use->folder));
+    else if (a == Uninstall && !(t && t->hasRecord))
         m_note->setText(tr("Only an installation made by cudnn-setup can be undone exactly."));
     else
         m_note->clear();
@@ -167,7 +196,7 @@ void MaintenancePage::updateButtons()
     m_repairRow->setEnabled(a == Repair);
     if (a == Repair && t && !t->hasRecord && m_repairArchive->text().trimmed().isEmpty())
         m_note->setText(tr("This cuDNN was not installed by cudnn-setup: choose the archive to repair it from."));
-    setButtonText(QWizard::CommitButton, a == Uninstall ? tr("&Uninstall") : tr("&Repair"));
+    setButtonText(QWizard::CommitButton, a == Uninstall ? (use ? tr("U&ndo") : tr("&Uninstall")) : tr("&Repair"));
     emit completeChanged();
 }
 
@@ -176,6 +205,8 @@ bool MaintenancePage::isComplete() const
     const Action a = action();
     if (a == InstallAnother)
         return true;
+    if (m_session->selectedUseRecord())
+        return a == Uninstall || a == Report;
     const ToolkitView* t = m_session->selectedToolkit();
     if (!t)
         return false;
@@ -197,6 +228,8 @@ bool MaintenancePage::validatePage()
 
 int MaintenancePage::nextId() const
 {
+    if (m_session->useChoice())
+        return SetupWizard::ReviewId;
     switch (action()) {
     case Repair:
     case Uninstall: return SetupWizard::InstallId;

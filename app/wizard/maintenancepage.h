@@ -11,6 +11,7 @@ class QTreeWidget;
 
 namespace cudnnsetup::wizard {
 
+class CudnnInstallsPanel;
 class Session;
 
 // Repair, Uninstall, Validate, Report or install another version, for one toolkit.
@@ -39,6 +40,7 @@ private:
     QWidget* m_repairRow;
     QLineEdit* m_repairArchive;
     QPushButton* m_browseArchive;
+    CudnnInstallsPanel* m_installs;
 };
 
 }  // namespace cudnnsetup::wizard

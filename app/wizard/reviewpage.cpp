@@ -65,12 +65,23 @@ ReviewPage::ReviewPage(Session* session) : m_session(session)
 
 void ReviewPage::initializePage()
 {
-    m_session->setOperation(Operation::Install);
+    const CudnnInstallView* use = m_session->useChoice();
+    m_session->setOperation(use ? Operation::Use : Operation::Install);
+    setButtonText(QWizard::CommitButton, use ? tr("&Use this cuDNN") : tr("&Install"));
+    // A use copies nothing: only the PATH change and the conflicts are to review.
+    m_files->setVisible(!use);
     m_files->clear();
     m_warnings->clear();
     m_path->clear();
-    m_summary->setText(tr("Working out the plan for %1…").arg(m_session->toolkit()));
+    m_summary->setText(tr("Working out the plan for %1…").arg(use ? use->binDir : m_session->toolkit()));
     m_session->makePlan();
+}
+
+void ReviewPage::cleanupPage()
+{
+    // Back to where the choice was made: Next from there is the archive's way again unless chosen anew.
+    m_session->clearUse();
+    QWizardPage::cleanupPage();
 }
 
 void ReviewPage::showPlan()
@@ -86,11 +97,24 @@ void ReviewPage::showPlan()
         emit completeChanged();
         return;
     }
-    QString summary = tr("Into %1: %n file(s) added", "", p.added).arg(m_session->toolkit());
-    summary += QStringLiteral(", ") + tr("%n replaced (the old ones are kept as backups)", "", p.replaced);
-    summary += QStringLiteral(", ") + tr("%n removed (backed up)", "", p.removed) + QLatin1Char('.');
-    if (p.needsAdmin)
-        summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Install.");
+    QString summary;
+    if (const CudnnInstallView* use = m_session->useChoice()) {
+        summary = !p.pathChange ? tr("%1 is on the system PATH already; nothing to change.").arg(use->binDir)
+                  : m_session->usePathFirst()
+                      ? tr("Add %1 to the system PATH, ahead of every entry, so that programs started from now on load "
+                           "cuDNN %2 from it.").arg(use->binDir, use->version)
+                      : tr("Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 "
+                           "in it.").arg(use->binDir, use->version);
+        summary += QLatin1Char(' ') + tr("Nothing in NVIDIA's folder is changed; Maintenance undoes it.");
+        if (p.needsAdmin)
+            summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Use this cuDNN.");
+    } else {
+        summary = tr("Into %1: %n file(s) added", "", p.added).arg(m_session->toolkit());
+        summary += QStringLiteral(", ") + tr("%n replaced (the old ones are kept as backups)", "", p.replaced);
+        summary += QStringLiteral(", ") + tr("%n removed (backed up)", "", p.removed) + QLatin1Char('.');
+        if (p.needsAdmin)
+            summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Install.");
+    }
     m_summary->setText(summary);
 
     const LogDigest paths(m_session->toolkit());
@@ -182,7 +206,7 @@ bool ReviewPage::isComplete() const
 
 bool ReviewPage::validatePage()
 {
-    m_session->setOperation(Operation::Install);
+    m_session->setOperation(m_session->useChoice() ? Operation::Use : Operation::Install);
     return true;
 }
 

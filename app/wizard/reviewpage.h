@@ -17,6 +17,7 @@ class ReviewPage : public QWizardPage {
 public:
     explicit ReviewPage(Session* session);
     void initializePage() override;
+    void cleanupPage() override;
     bool isComplete() const override;
     bool validatePage() override;
 

@@ -34,7 +34,13 @@ void Session::detect()
 {
     if (detecting())
         return;
-    m_detectTask = MachineService::detect(m_config.extraToolkitRoots, m_config.scanSystem, m_config.stateDir, this);
+    MachineRequest request;
+    request.extraRoots = m_config.extraToolkitRoots;
+    request.scanSystem = m_config.scanSystem;
+    request.stateDir = m_config.stateDir;
+    request.environment = m_config.environment;
+    request.registry = m_config.registry;
+    m_detectTask = MachineService::detect(request, this);
     connect(m_detectTask, &TaskBase::finished, this, [this, task = m_detectTask.data()] {
         m_machine = task->result();
         MachineService::rate(m_machine, m_archive);
@@ -53,7 +59,43 @@ bool Session::maintenanceAvailable() const
     for (const ToolkitView& t : m_machine.toolkits)
         if (t.hasRecord || !t.cudnnVersion.isEmpty())
             return true;
-    return false;
+    for (const CudnnInstallView& v : m_machine.cudnnInstalls)
+        if (v.canUse)
+            return true;
+    return !m_machine.useRecords.isEmpty();
+}
+
+void Session::chooseUse(int index, bool first)
+{
+    if (index < 0 || index >= m_machine.cudnnInstalls.size() || !m_machine.cudnnInstalls[index].canUse)
+        return;
+    m_use = m_machine.cudnnInstalls[index];
+    m_useChosen = true;
+    m_usePathFirst = first;
+    m_plan = {};
+    m_operation = Operation::Use;
+    log(QStringLiteral("use: %1 (cuDNN %2, CUDA %3) on PATH%4")
+            .arg(m_use.binDir, m_use.version, m_use.builtWith, first ? QStringLiteral(", first") : QString()));
+}
+
+void Session::clearUse()
+{
+    if (!m_useChosen)
+        return;
+    m_useChosen = false;
+    m_plan = {};
+    if (m_operation == Operation::Use)
+        m_operation = Operation::Install;
+}
+
+const UseRecordView* Session::selectedUseRecord() const
+{
+    if (m_toolkit.isEmpty())
+        return nullptr;
+    for (const UseRecordView& u : m_machine.useRecords)
+        if (samePath(u.root, m_toolkit))
+            return &u;
+    return nullptr;
 }
 
 QStringList Session::discoverArchives() const
@@ -299,6 +341,13 @@ InstallRequest Session::request() const
     r.stateDir = m_config.stateDir;
     r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
     r.alwaysElevate = m_config.alwaysElevate;
+    if (m_operation == Operation::Use && m_useChosen) {
+        r.toolkit = m_use.root;
+        r.useFolder = m_use.binDir;
+        r.pathFirst = m_usePathFirst;
+        r.archive.clear();
+        r.verified = nullptr;
+    }
     return r;
 }
 
@@ -334,8 +383,9 @@ void Session::runOperation()
     if (m_operationTask)
         m_operationTask->deleteLater();
     m_outcome = {};
-    log(QStringLiteral("%1 %2 into %3").arg(InstallService::operationName(m_operation), m_archivePath, m_toolkit));
-    m_operationTask = InstallService::run(m_operation, request(), this);
+    const InstallRequest r = request();
+    log(QStringLiteral("%1 %2 into %3").arg(InstallService::operationName(m_operation), r.archive, r.toolkit));
+    m_operationTask = InstallService::run(m_operation, r, this);
     connect(m_operationTask, &TaskBase::progressChanged, this, &Session::operationProgress);
     connect(m_operationTask, &TaskBase::logLines, this, [this](const QStringList& lines) {
         for (const QString& l : lines)

@@ -11,6 +11,14 @@
 #include <QPointer>
 #include <QStringList>
 
+#include <functional>
+#include <memory>
+
+namespace cudnnsetup {
+class Environment;
+class Registry;
+}
+
 namespace cudnnsetup::wizard {
 
 class ValidationRun;
@@ -40,6 +48,11 @@ struct SessionConfig {
     QString downloadCaFile;
     QString downloadFolder;
     QString downloadPlatform;
+    // The environment and registry detection reads (unset: this host's). Only code sets them: the GUI
+    // tests describe a Windows machine on any host (Program Files with NVIDIA's cuDNN install, the
+    // system PATH read from the file CUDNN_SETUP_TEST_SYSTEM_PATH_FILE names, which the install writes).
+    std::function<std::unique_ptr<Environment>()> environment;
+    std::function<std::unique_ptr<Registry>()> registry;
 };
 
 class Session : public QObject {
@@ -54,7 +67,17 @@ public:
     void detect();
     bool detecting() const;
     const MachineView& machine() const { return m_machine; }
-    bool maintenanceAvailable() const;  // a recorded install, or cuDNN found in a toolkit
+    bool maintenanceAvailable() const;  // a recorded install or use, cuDNN found in a toolkit, a variant to use
+
+    // "Use this cuDNN" (issue 27): the install at `index` of machine().cudnnInstalls goes on the system
+    // PATH (first: ahead of every entry) through Review and Install, as an operation of its own.
+    void chooseUse(int index, bool first);
+    // Back to installing from an archive (Review left with Back).
+    void clearUse();
+    const CudnnInstallView* useChoice() const { return m_useChosen ? &m_use : nullptr; }
+    bool usePathFirst() const { return m_usePathFirst; }
+    // The "use" record of the selected root (setToolkit with its v9.x folder), for Maintenance.
+    const UseRecordView* selectedUseRecord() const;
 
     // Archive
     QStringList discoverArchives() const;
@@ -155,6 +178,9 @@ private:
     QString m_toolkit;
     Operation m_operation = Operation::Install;
     QString m_repairArchive;
+    CudnnInstallView m_use;
+    bool m_useChosen = false;
+    bool m_usePathFirst = false;
     PlanView m_plan;
     OutcomeView m_outcome;
     ValidationView m_validation;

@@ -81,6 +81,44 @@ struct FrameworkView {
     ProblemView verdict;  // the verdict's code, translated sentence and fix
 };
 
+// Where a cuDNN outside the toolkits stands in the library search of a program started now.
+enum class CudnnReach {
+    Loaded,     // its folder is on the search path and its cudnn64_N.dll is the one loaded
+    Behind,     // on the search path, but another copy of the same DLL comes first
+    NotOnPath,  // no folder of the search path is its bin folder
+};
+
+// One cuDNN variant outside every toolkit: NVIDIA's exe installer (v9.x\bin\<cuda>[\x64]), a
+// CUDNN_PATH folder or a pip wheel (core detect/nvidialayout.h), said for the Welcome page.
+struct CudnnInstallView {
+    QString origin;         // the core's: "NVIDIA installer", "CUDNN_PATH", "pip wheel"
+    QString originText;     // translated
+    QString version;        // "9.19.0.56"; "" when unknown
+    QString builtWith;      // the CUDA the folder names ("12.9"); "" when it names none
+    int cudaMajor = 0;      // 0: unknown
+    QString root;           // the v9.x folder (what the "use" flow takes), native separators
+    QString binDir;         // the folder PATH must name
+    QString variantFolder;  // binDir under root ("bin\12.9\x64")
+    QString fit;            // which toolkit it serves, and why the folder's CUDA minor is no requirement
+    CudnnReach reach = CudnnReach::NotOnPath;
+    QString reachText;      // whether programs find it now, in words
+    QString winner;         // the copy programs load instead (its path), "" when none or this one
+    QString winnerVersion;
+    bool winnerOlder = false;       // ... and it is an older cuDNN than this one
+    QList<ProblemView> findings;    // detect's findings about it (not on PATH, shadowed, ...)
+    bool canUse = false;            // "Use this cuDNN" is offered: NVIDIA's install, not what programs load
+};
+
+// A variant folder cudnn-setup put on PATH ("use"), from its record: what Maintenance undoes.
+struct UseRecordView {
+    QString root;           // the v9.x folder the record is kept for (what uninstall takes)
+    QString folder;         // the variant bin folder on PATH
+    QString variantFolder;  // folder under root ("bin\12.9\x64")
+    QString release;        // "9.19" from the root's name
+    QString builtWith;      // "12.9"; "" when unknown
+    bool first = false;     // put ahead of every PATH entry
+};
+
 struct MachineView {
     bool detected = false;  // detection ran
     QString error;          // why it could not run
@@ -88,7 +126,10 @@ struct MachineView {
     QString driverVersion;
     QList<ToolkitView> toolkits;
     QStringList cudnnCopies;        // "path — version — origin", winner first
+    QString cudnnLoaded;            // the winner's line; "" when no copy is on the search path
     QList<ProblemView> diagnosis;   // conflicts with their fixes
+    QList<CudnnInstallView> cudnnInstalls;  // cuDNN outside the toolkits, in detect's order
+    QList<UseRecordView> useRecords;        // NVIDIA variants cudnn-setup put on PATH
     QList<FrameworkView> frameworks;  // every framework verdict, healthy ones too
     int pythonEnvironments = 0;       // how many environments were looked at
     bool interruptedTransaction = false;
@@ -147,7 +188,8 @@ struct PlanView {
     std::shared_ptr<const Plan> core;  // what Install applies, exactly as shown
 };
 
-enum class Operation { Install, Repair, Uninstall, Recover };
+// Use: one variant folder of NVIDIA's cuDNN install on the system PATH, recorded (issue 27).
+enum class Operation { Install, Repair, Uninstall, Recover, Use };
 
 struct OutcomeView {
     Operation operation = Operation::Install;

@@ -1,5 +1,6 @@
 #include "welcomepage.h"
 
+#include "cudnninstallspanel.h"
 #include "frameworkspanel.h"
 #include "icons.h"
 #include "session.h"
@@ -14,6 +15,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
+#include <QWizard>
 
 namespace cudnnsetup::wizard {
 
@@ -66,6 +68,14 @@ WelcomePage::WelcomePage(Session* session) : m_session(session)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(steps);
     layout->addWidget(machineBox);
+    m_installs = new CudnnInstallsPanel;
+    layout->addWidget(m_installs, 1);
+    // "Use this cuDNN" goes the install's way: Review shows the PATH change, Install applies it.
+    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first) {
+        m_session->chooseUse(index, first);
+        if (m_session->useChoice() && wizard())
+            wizard()->next();
+    });
     m_frameworks = new FrameworksPanel;
     layout->addWidget(m_frameworks);
     layout->addWidget(m_recoverBox);
@@ -99,6 +109,7 @@ void WelcomePage::refresh()
     if (m_session->detecting() && !m.detected && m.error.isEmpty()) {
         m_summary->setText(tr("Looking at this computer…"));
         m_frameworks->show(m);
+        m_installs->show(m);
         return;
     }
     QStringList lines;
@@ -113,12 +124,14 @@ void WelcomePage::refresh()
         lines << tr("CUDA %1 in %2 — %3").arg(t.version.isEmpty() ? tr("(version unknown)") : t.version,
                                              t.path.toHtmlEscaped(), cudnn);
     }
-    if (!m.cudnnCopies.isEmpty())
-        lines << tr("cuDNN used by programs started now: %1").arg(m.cudnnCopies.first().toHtmlEscaped());
+    if (!m.cudnnLoaded.isEmpty())
+        lines << tr("cuDNN used by programs started now: %1").arg(m.cudnnLoaded.toHtmlEscaped());
     if (!m.diagnosis.isEmpty())
         lines << tr("%n problem(s) found; they are explained on the Review page.", "", int(m.diagnosis.size()));
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     m_frameworks->show(m);
+    m_installs->show(m);
+    m_installs->setActionsEnabled(!m.interruptedTransaction && !m_recovering);
 
     const bool interrupted = m.interruptedTransaction;
     m_recoverBox->setVisible(interrupted || m_recovering);
@@ -149,6 +162,8 @@ bool WelcomePage::isComplete() const
 
 int WelcomePage::nextId() const
 {
+    if (m_session->useChoice())
+        return SetupWizard::ReviewId;
     return m_maintain->isChecked() ? SetupWizard::MaintenanceId : SetupWizard::ArchiveId;
 }
 

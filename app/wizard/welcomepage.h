@@ -9,6 +9,7 @@ class QFrame;
 
 namespace cudnnsetup::wizard {
 
+class CudnnInstallsPanel;
 class FrameworksPanel;
 class Session;
 
@@ -28,6 +29,7 @@ private:
     Session* m_session;
     QLabel* m_summary;
     FrameworksPanel* m_frameworks;
+    CudnnInstallsPanel* m_installs;
     QFrame* m_recoverBox;
     QLabel* m_recoverText;
     QPushButton* m_recoverButton;

@@ -55,6 +55,73 @@
     </message>
   </context>
   <context>
+    <name>CudnnInstallText</name>
+    <message>
+      <source>NVIDIA's installer</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>pip wheel</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The CUDA version it was built for is not known.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Built for CUDA %1.x: it serves any CUDA %1.x toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Built with CUDA %1: it serves any CUDA %2.x toolkit.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the folder says %1 and you have CUDA %2 (%3): that is fine, the folder names the CUDA NVIDIA built it with, not a version your toolkit must have</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>it serves CUDA %1 in %2</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>No CUDA %1.x toolkit was found on this computer; cuDNN %2 needs one for its cuBLAS and NVRTC.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Here: %1.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 (cuDNN %2)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Programs find it: its folder is on the search path and this is the cuDNN they load.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>On the search path, but programs load %1 first.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>On the search path, but programs load another copy first.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Not on the search path: programs load %1 instead.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Not on the search path: programs do not find it ("Could not locate cudnn_ops64_9.dll").</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>A pip wheel: it is loaded by the Python environment it belongs to, not through PATH; cudnn-setup leaves it to pip.</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
     <name>DownloadService</name>
     <message>
       <source>NVIDIA's download server</source>
@@ -127,6 +194,18 @@
     </message>
     <message>
       <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cannot plan putting %1 on PATH: %2</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -632,6 +711,49 @@
     </message>
   </context>
   <context>
+    <name>cudnnsetup::wizard::CudnnInstallsPanel</name>
+    <message>
+      <source>cuDNN outside your CUDA toolkits</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN of unknown version</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>for CUDA %1.x</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>built with CUDA %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Put it &amp;first on PATH, ahead of %1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).</source>
+      <translation type="unfinished" />
+    </message>
+  </context>
+  <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>
     <message>
       <source>Fix: %1</source>
@@ -772,6 +894,10 @@
       <source>Report saved to %1.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Back to the &amp;start</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::FrameworksPanel</name>
@@ -891,6 +1017,14 @@
       <source>Full log</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -913,10 +1047,6 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>&amp;Toolkit:</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>Toolkits with cuDNN</source>
       <translation type="unfinished" />
     </message>
     <message>
@@ -1005,6 +1135,26 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>NVIDIA cuDNN %1 (%2) on PATH</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>put on PATH by cudnn-setup</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Takes %1 off the system PATH again; NVIDIA's folder stays as it is.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>U&amp;ndo</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1116,6 +1266,30 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>symbolic link</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>%1 is on the system PATH already; nothing to change.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Nothing in NVIDIA's folder is changed; Maintenance undoes it.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
       <translation type="unfinished" />
     </message>
   </context>

@@ -53,6 +53,73 @@
     </message>
   </context>
   <context>
+    <name>CudnnInstallText</name>
+    <message>
+      <source>NVIDIA's installer</source>
+      <translation>NVIDIA 安装程序</translation>
+    </message>
+    <message>
+      <source>pip wheel</source>
+      <translation>pip wheel</translation>
+    </message>
+    <message>
+      <source>The CUDA version it was built for is not known.</source>
+      <translation>不知道它是为哪个 CUDA 版本构建的。</translation>
+    </message>
+    <message>
+      <source>Built for CUDA %1.x: it serves any CUDA %1.x toolkit.</source>
+      <translation>为 CUDA %1.x 构建：适用于任何 CUDA %1.x 工具包。</translation>
+    </message>
+    <message>
+      <source>Built with CUDA %1: it serves any CUDA %2.x toolkit.</source>
+      <translation>用 CUDA %1 构建：适用于任何 CUDA %2.x 工具包。</translation>
+    </message>
+    <message>
+      <source>the folder says %1 and you have CUDA %2 (%3): that is fine, the folder names the CUDA NVIDIA built it with, not a version your toolkit must have</source>
+      <translation>文件夹名是 %1，而你装的是 CUDA %2（%3）：这没有问题，文件夹名表示 NVIDIA 构建它时用的 CUDA，而不是你的工具包必须具备的版本</translation>
+    </message>
+    <message>
+      <source>it serves CUDA %1 in %2</source>
+      <translation>适用于 %2 中的 CUDA %1</translation>
+    </message>
+    <message>
+      <source>No CUDA %1.x toolkit was found on this computer; cuDNN %2 needs one for its cuBLAS and NVRTC.</source>
+      <translation>本机上没有找到 CUDA %1.x 工具包；cuDNN %2 需要它提供的 cuBLAS 和 NVRTC。</translation>
+    </message>
+    <message>
+      <source>Here: %1.</source>
+      <translation>本机：%1。</translation>
+    </message>
+    <message>
+      <source>%1 (cuDNN %2)</source>
+      <translation>%1（cuDNN %2）</translation>
+    </message>
+    <message>
+      <source>Programs find it: its folder is on the search path and this is the cuDNN they load.</source>
+      <translation>程序能找到它：它的文件夹在搜索路径上，程序加载的正是这份 cuDNN。</translation>
+    </message>
+    <message>
+      <source>On the search path, but programs load %1 first.</source>
+      <translation>在搜索路径上，但程序会先加载 %1。</translation>
+    </message>
+    <message>
+      <source>On the search path, but programs load another copy first.</source>
+      <translation>在搜索路径上，但程序会先加载另一份副本。</translation>
+    </message>
+    <message>
+      <source>Not on the search path: programs load %1 instead.</source>
+      <translation>不在搜索路径上：程序加载的是 %1。</translation>
+    </message>
+    <message>
+      <source>Not on the search path: programs do not find it ("Could not locate cudnn_ops64_9.dll").</source>
+      <translation>不在搜索路径上：程序找不到它（“Could not locate cudnn_ops64_9.dll”）。</translation>
+    </message>
+    <message>
+      <source>A pip wheel: it is loaded by the Python environment it belongs to, not through PATH; cudnn-setup leaves it to pip.</source>
+      <translation>pip wheel：由它所属的 Python 环境加载，不经过 PATH；cudnn-setup 交给 pip 管理。</translation>
+    </message>
+  </context>
+  <context>
     <name>DownloadService</name>
     <message>
       <source>NVIDIA's download server</source>
@@ -124,6 +191,18 @@
     <message>
       <source>An interrupted change of %1 can only be rolled back with administrator rights: asking for them.</source>
       <translation>%1 有一项被中断的更改，只有具备管理员权限才能回滚：正在请求权限。</translation>
+    </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation>正在把 cuDNN 加入 PATH</translation>
+    </message>
+    <message>
+      <source>This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.</source>
+      <translation>本次会话不改动 PATH，而使用这份 cuDNN 正是一次 PATH 更改。</translation>
+    </message>
+    <message>
+      <source>Cannot plan putting %1 on PATH: %2</source>
+      <translation>无法制定把 %1 加入 PATH 的计划：%2</translation>
     </message>
   </context>
   <context>
@@ -620,6 +699,49 @@
     </message>
   </context>
   <context>
+    <name>cudnnsetup::wizard::CudnnInstallsPanel</name>
+    <message>
+      <source>cuDNN outside your CUDA toolkits</source>
+      <translation>CUDA 工具包之外的 cuDNN</translation>
+    </message>
+    <message>
+      <source>cuDNN of unknown version</source>
+      <translation>版本未知的 cuDNN</translation>
+    </message>
+    <message>
+      <source>cuDNN %1</source>
+      <translation>cuDNN %1</translation>
+    </message>
+    <message>
+      <source>for CUDA %1.x</source>
+      <translation>适用于 CUDA %1.x</translation>
+    </message>
+    <message>
+      <source>built with CUDA %1</source>
+      <translation>用 CUDA %1 构建</translation>
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation>文件夹：%1</translation>
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation>解决办法：%1</translation>
+    </message>
+    <message>
+      <source>Put it &amp;first on PATH, ahead of %1</source>
+      <translation>放在 PATH 最前面，位于 %1 之前(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation>使用这份 cuDNN(&amp;U)</translation>
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).</source>
+      <translation>把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。</translation>
+    </message>
+  </context>
+  <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>
     <message>
       <source>Fix: %1</source>
@@ -760,6 +882,10 @@
       <source>Report saved to %1.</source>
       <translation>报告已保存到 %1。</translation>
     </message>
+    <message>
+      <source>Back to the &amp;start</source>
+      <translation>回到开始页(&amp;S)</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::FrameworksPanel</name>
@@ -876,6 +1002,14 @@
       <source>Full log</source>
       <translation>完整日志</translation>
     </message>
+    <message>
+      <source>Putting cuDNN on PATH</source>
+      <translation>正在把 cuDNN 加入 PATH</translation>
+    </message>
+    <message>
+      <source>Folder: %1</source>
+      <translation>文件夹：%1</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -901,10 +1035,6 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>&amp;Toolkit:</source>
       <translation>工具包(&amp;T)：</translation>
-    </message>
-    <message>
-      <source>Toolkits with cuDNN</source>
-      <translation>装有 cuDNN 的工具包</translation>
     </message>
     <message>
       <source>Folder</source>
@@ -993,6 +1123,26 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>cuDNN archive (*.zip *.tar.xz *.tgz)</source>
       <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz)</translation>
+    </message>
+    <message>
+      <source>Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH</source>
+      <translation>含有 cuDNN 的工具包，以及 cudnn-setup 加入 PATH 的 NVIDIA cuDNN 文件夹</translation>
+    </message>
+    <message>
+      <source>NVIDIA cuDNN %1 (%2) on PATH</source>
+      <translation>NVIDIA cuDNN %1（%2）已在 PATH 上</translation>
+    </message>
+    <message>
+      <source>put on PATH by cudnn-setup</source>
+      <translation>由 cudnn-setup 加入 PATH</translation>
+    </message>
+    <message>
+      <source>Takes %1 off the system PATH again; NVIDIA's folder stays as it is.</source>
+      <translation>把 %1 从系统 PATH 中移除；NVIDIA 的文件夹保持原样。</translation>
+    </message>
+    <message>
+      <source>U&amp;ndo</source>
+      <translation>撤销(&amp;N)</translation>
     </message>
   </context>
   <context>
@@ -1100,6 +1250,30 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>symbolic link</source>
       <translation>符号链接</translation>
+    </message>
+    <message>
+      <source>&amp;Use this cuDNN</source>
+      <translation>使用这份 cuDNN(&amp;U)</translation>
+    </message>
+    <message>
+      <source>%1 is on the system PATH already; nothing to change.</source>
+      <translation>%1 已在系统 PATH 上，无需更改。</translation>
+    </message>
+    <message>
+      <source>Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.</source>
+      <translation>把 %1 加入系统 PATH 的最前面，此后启动的程序会从这里加载 cuDNN %2。</translation>
+    </message>
+    <message>
+      <source>Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.</source>
+      <translation>把 %1 加入系统 PATH（末尾），此后启动的程序会在这里找到 cuDNN %2。</translation>
+    </message>
+    <message>
+      <source>Nothing in NVIDIA's folder is changed; Maintenance undoes it.</source>
+      <translation>NVIDIA 的文件夹不会有任何改动；可在“维护”中撤销。</translation>
+    </message>
+    <message>
+      <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
+      <translation>需要管理员权限：点击“使用这份 cuDNN”时 Windows 会请求权限。</translation>
     </message>
   </context>
   <context>

@@ -311,6 +311,55 @@ ZH = {
 "An installation was interrupted (%1). Until it is rolled back the toolkit may be half changed. Recover it first; nothing else is changed.":
     "有一次安装被中断了（%1）。在回滚之前，工具包可能处于改了一半的状态。请先恢复；恢复不会改动其他任何内容。",
 "Rolling back the interrupted installation…": "正在回滚被中断的安装…",
+# CudnnInstallText, CudnnInstallsPanel: cuDNN outside the toolkits on Welcome and Maintenance (issue 27)
+"The CUDA version it was built for is not known.": "不知道它是为哪个 CUDA 版本构建的。",
+"Built for CUDA %1.x: it serves any CUDA %1.x toolkit.": "为 CUDA %1.x 构建：适用于任何 CUDA %1.x 工具包。",
+"Built with CUDA %1: it serves any CUDA %2.x toolkit.": "用 CUDA %1 构建：适用于任何 CUDA %2.x 工具包。",
+"the folder says %1 and you have CUDA %2 (%3): that is fine, the folder names the CUDA NVIDIA built it with, not a version your toolkit must have":
+    "文件夹名是 %1，而你装的是 CUDA %2（%3）：这没有问题，文件夹名表示 NVIDIA 构建它时用的 CUDA，而不是你的工具包必须具备的版本",
+"it serves CUDA %1 in %2": "适用于 %2 中的 CUDA %1",
+"No CUDA %1.x toolkit was found on this computer; cuDNN %2 needs one for its cuBLAS and NVRTC.":
+    "本机上没有找到 CUDA %1.x 工具包；cuDNN %2 需要它提供的 cuBLAS 和 NVRTC。",
+"Here: %1.": "本机：%1。",
+"%1 (cuDNN %2)": "%1（cuDNN %2）",
+"Programs find it: its folder is on the search path and this is the cuDNN they load.":
+    "程序能找到它：它的文件夹在搜索路径上，程序加载的正是这份 cuDNN。",
+"On the search path, but programs load %1 first.": "在搜索路径上，但程序会先加载 %1。",
+"On the search path, but programs load another copy first.": "在搜索路径上，但程序会先加载另一份副本。",
+"Not on the search path: programs load %1 instead.": "不在搜索路径上：程序加载的是 %1。",
+"Not on the search path: programs do not find it (\"Could not locate cudnn_ops64_9.dll\").":
+    "不在搜索路径上：程序找不到它（“Could not locate cudnn_ops64_9.dll”）。",
+"A pip wheel: it is loaded by the Python environment it belongs to, not through PATH; cudnn-setup leaves it to pip.":
+    "pip wheel：由它所属的 Python 环境加载，不经过 PATH；cudnn-setup 交给 pip 管理。",
+"NVIDIA's installer": "NVIDIA 安装程序",
+"pip wheel": "pip wheel",
+"cuDNN outside your CUDA toolkits": "CUDA 工具包之外的 cuDNN",
+"cuDNN of unknown version": "版本未知的 cuDNN",
+"for CUDA %1.x": "适用于 CUDA %1.x",
+"built with CUDA %1": "用 CUDA %1 构建",
+"Folder: %1": "文件夹：%1",
+"Put it &first on PATH, ahead of %1": "放在 PATH 最前面，位于 %1 之前(&F)",
+"&Use this cuDNN": "使用这份 cuDNN(&U)",
+"Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).":
+    "把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。",
+"Putting cuDNN on PATH": "正在把 cuDNN 加入 PATH",
+"This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.":
+    "本次会话不改动 PATH，而使用这份 cuDNN 正是一次 PATH 更改。",
+"Cannot plan putting %1 on PATH: %2": "无法制定把 %1 加入 PATH 的计划：%2",
+"Back to the &start": "回到开始页(&S)",
+"Toolkits with cuDNN, and NVIDIA cuDNN folders cudnn-setup put on PATH": "含有 cuDNN 的工具包，以及 cudnn-setup 加入 PATH 的 NVIDIA cuDNN 文件夹",
+"NVIDIA cuDNN %1 (%2) on PATH": "NVIDIA cuDNN %1（%2）已在 PATH 上",
+"put on PATH by cudnn-setup": "由 cudnn-setup 加入 PATH",
+"Takes %1 off the system PATH again; NVIDIA's folder stays as it is.": "把 %1 从系统 PATH 中移除；NVIDIA 的文件夹保持原样。",
+"U&ndo": "撤销(&N)",
+"%1 is on the system PATH already; nothing to change.": "%1 已在系统 PATH 上，无需更改。",
+"Add %1 to the system PATH, ahead of every entry, so that programs started from now on load cuDNN %2 from it.":
+    "把 %1 加入系统 PATH 的最前面，此后启动的程序会从这里加载 cuDNN %2。",
+"Add %1 to the system PATH (at the end), so that programs started from now on find cuDNN %2 in it.":
+    "把 %1 加入系统 PATH（末尾），此后启动的程序会在这里找到 cuDNN %2。",
+"Nothing in NVIDIA's folder is changed; Maintenance undoes it.": "NVIDIA 的文件夹不会有任何改动；可在“维护”中撤销。",
+"Administrator rights are needed: Windows will ask when you click Use this cuDNN.":
+    "需要管理员权限：点击“使用这份 cuDNN”时 Windows 会请求权限。",
 # FrameworksPanel
 "Your frameworks": "你的框架",
 "GPU frameworks in your Python environments and whether they load a working cuDNN": "你的 Python 环境中的 GPU 框架，以及它们能否加载可用的 cuDNN",

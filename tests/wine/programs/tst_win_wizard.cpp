@@ -28,6 +28,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QStyle>
 #include <QTest>
 #include <QTreeWidget>
@@ -108,6 +109,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void nativeLook();
+    void welcomeNvidiaInstall();
     void installUninstall_data();
     void installUninstall();
     void cancelDuringInstall();
@@ -165,6 +167,7 @@ void TestWinWizard::cleanupTestCase()
     std::error_code ec;
     std::filesystem::remove_all(L"C:\\Program Files\\NVIDIA GPU Computing Toolkit", ec);
     std::filesystem::remove_all(L"C:\\ProgramData\\cudnn-setup-wine-gui", ec);
+    std::filesystem::remove_all(L"C:\\Program Files\\NVIDIA", ec);
 }
 
 void TestWinWizard::nativeLook()
@@ -184,6 +187,42 @@ void TestWinWizard::nativeLook()
     if (QApplication::style()->standardIcon(QStyle::SP_VistaShield).isNull())
         qInfo("no stock UAC shield from this system (Wine's SHGetStockIconInfo is a stub): the wizard uses its own");
     QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 60000);
+}
+
+void TestWinWizard::welcomeNvidiaInstall()
+{
+    // NVIDIA's exe installer tree where it puts it (%ProgramFiles%\NVIDIA\CUDNN\v9.19\bin\12.9\x64, nothing on
+    // PATH) beside a CUDA 12.8 toolkit: Welcome lists it, says 12.9 serves 12.8, that programs do not find
+    // it, and offers "Use this cuDNN" (issue 27). Taken away again: the other cases see no such install.
+    QVERIFY(installLanguage(QStringLiteral("en")));
+    fixtures::NvidiaInstallSpec nvidia;
+    const std::string root = fixtures::buildNvidiaInstall("C:\\Program Files", nvidia);
+    const QString toolkit128 = QStringLiteral("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
+    fixtures::ToolkitSpec spec;
+    spec.cuda = "12.8.93";
+    fixtures::buildToolkit(QDir::toNativeSeparators(toolkit128).toStdString(), spec);
+    const auto cleanUp = qScopeGuard([] {
+        std::error_code ec;
+        std::filesystem::remove_all(L"C:\\Program Files\\NVIDIA", ec);
+        std::filesystem::remove_all(L"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.8", ec);
+    });
+    Harness h;
+    SessionConfig c = windowsConfig(QStringLiteral("nvidia"));
+    c.extraToolkitRoots << toolkit128;
+    h.create(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 60000);
+    const QList<CudnnInstallView>& installs = h.session->machine().cudnnInstalls;
+    QCOMPARE(installs.size(), 1);
+    QCOMPARE(installs[0].origin, QStringLiteral("NVIDIA installer"));
+    QCOMPARE(installs[0].variantFolder, QStringLiteral("bin\\12.9\\x64"));
+    QVERIFY2(Session::samePath(installs[0].root, QString::fromStdString(root)), qPrintable(installs[0].root));
+    QCOMPARE(installs[0].reach, CudnnReach::NotOnPath);
+    QVERIFY2(installs[0].fit.contains(QStringLiteral("the folder says 12.9 and you have CUDA 12.8")), qPrintable(installs[0].fit));
+    auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
+    QVERIFY(panel->isVisible());
+    auto* use = panel->findChild<QPushButton*>(QStringLiteral("useCudnn0"));
+    QVERIFY(use && use->isVisible() && use->isEnabled());
+    h.screenshot(QStringLiteral("en"), QStringLiteral("welcome-nvidia"));
 }
 
 void TestWinWizard::walkToReview(Harness& h, const QString& lang, const QString& archiveDir, bool shots)
