@@ -159,7 +159,11 @@ int wizardChild(int argc, char** argv)
         r.plan = plan.core;
         addOutcome(out, waitFor(InstallService::run(Operation::Install, r, &app)));
     } else if (mode == "--wizard-detect") {
-        const MachineView m = waitFor(MachineService::detect({other}, false, stateDir, &app));
+        MachineRequest request;
+        request.extraRoots = {other};
+        request.scanSystem = false;
+        request.stateDir = stateDir;
+        const MachineView m = waitFor(MachineService::detect(request, &app));
         out["interrupted"] = m.interruptedTransaction;
         out["interrupted_text"] = m.interruptedText;
         for (const ToolkitView& t : m.toolkits)
