@@ -1,6 +1,7 @@
 #include "install/nvidiaroot.h"
 
 #include "common/casefold.h"
+#include "common/host.h"
 #include "common/problemcodes.h"
 #include "common/u8path.h"
 #include "detect/nvidialayout.h"
@@ -113,14 +114,16 @@ std::optional<Problem> checkNvidiaCudnnRoot(const std::string& root, const std::
         return refuse("is not a canonical folder (missing, a link on the way, or a path with . or ..)");
     if (!nvidiaRootName(p))
         return refuse("is not a folder NVIDIA\\CUDNN\\v<major>.<minor>");
-#ifdef _WIN32
-    const std::optional<std::string> pf = programFiles ? programFiles : hostEnvironment()->knownFolder(KnownFolder::ProgramFiles);
-    const std::string pfCanonical = pf ? canonicalOrEmpty(utf8Of(pathOf(*pf))) : std::string();
-    if (pfCanonical.empty() || keyOfNvidiaPath(utf8Of(p.parent_path().parent_path().parent_path())) != keyOfNvidiaPath(pfCanonical))
-        return refuse("is not in %ProgramFiles%\\NVIDIA\\CUDNN, where NVIDIA's installer puts it");
-#else
-    (void)programFiles;  // no Program Files here: any parent (the tests' temporary trees)
-#endif
+    // Windows: where NVIDIA's installer puts it. No other host has a Program Files (the tests'
+    // temporary trees stand anywhere there).
+    if (kWindowsHost) {
+        const std::optional<std::string> pf =
+            programFiles ? programFiles : hostEnvironment()->knownFolder(KnownFolder::ProgramFiles);
+        const std::string pfCanonical = pf ? canonicalOrEmpty(utf8Of(pathOf(*pf))) : std::string();
+        if (pfCanonical.empty() ||
+            keyOfNvidiaPath(utf8Of(p.parent_path().parent_path().parent_path())) != keyOfNvidiaPath(pfCanonical))
+            return refuse("is not in %ProgramFiles%\\NVIDIA\\CUDNN, where NVIDIA's installer puts it");
+    }
     if (installerVariants(root).empty())
         return refuse("holds no cuDNN variant (no bin\\<cuda> or bin\\<cuda>\\x64 folder with cudnn64_<N>.dll)");
     return std::nullopt;
