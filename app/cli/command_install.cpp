@@ -1,4 +1,4 @@
-// install, repair, uninstall, recover, and the hidden elevated-apply helper mode.
+// install, repair, uninstall, recover, use, and the hidden elevated-apply helper mode.
 #include "archive/verifier.h"
 #include "cli/commands.h"
 #include "cli/installsupport.h"
@@ -6,17 +6,20 @@
 #include "common/problem.h"
 #include "common/problemcodes.h"
 #include "common/testhooks.h"
+#include "detect/toolkits.h"
 #include "install/archiveinfo.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
 #include "install/interrupted.h"
 #include "install/machinesummary.h"
+#include "install/nvidiaroot.h"
 #include "install/privilegedflow.h"
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
 #include "platform/elevation.h"
 #include "platform/folderaccess.h"
+#include "platform/registry.h"
 #include "platform/statelock.h"
 
 #include <algorithm>
@@ -190,6 +193,8 @@ Reply installReply(const CommandContext& ctx, const InstallArgs& a, PlanKind kin
     o.includeExtraFiles = a.includeExtraFiles;
     o.dryRun = a.dryRun;
     o.newPrefix = !a.prefix.empty();
+    o.useFolder = a.useFolder;
+    o.pathFirst = a.pathFirst;
     o.hooks = hooksFromEnvironment();
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
     // Without "." or "..": the helper takes no other path (install/helperargs.h).
@@ -249,6 +254,46 @@ int runUninstallAll(const CommandContext& ctx, const InstallArgs& a)
         printJson(doc);
     logLine(ctx, doc.dump());
     return code;
+}
+
+// The CUDA major of the newest toolkit detect finds (Windows-layout ones: the variants are DLLs),
+// which chooses among a root's variants when --cuda does not.
+std::optional<int> newestToolkitMajor()
+{
+    FindOptions find;
+    find.runNvcc = false;
+#ifdef _WIN32
+    find.windowsRules = true;
+#endif
+    const auto env = hostEnvironment();
+    const auto reg = hostRegistry();
+    std::optional<Version> newest;
+    for (const Toolkit& tk : findToolkits(*env, *reg, find))
+        if (tk.version && tk.layout == "windows" && (!newest || *newest < *tk.version))
+            newest = tk.version;
+    return newest ? std::optional<int>(newest->major) : std::nullopt;
+}
+
+// use --cudnn-root DIR: the variant chosen (install/nvidiaroot.h), then the flow as install's, with
+// elevation, the same document and exit codes.
+int runUse(const CommandContext& ctx, const InstallArgs& a, const std::string& cuda)
+{
+    std::error_code ec;
+    const std::string dir = std::filesystem::absolute(a.toolkit, ec).lexically_normal().string();
+    // Only when the root itself is given and --cuda does not say: detect's toolkits choose.
+    std::optional<int> major;
+    if (cuda.empty())
+        if (const auto root = nvidiaCudnnRootOf(dir); root && nvidiaVariantBins(*root).size() > 1)
+            major = newestToolkitMajor();
+    auto choice = chooseNvidiaVariant(dir, cuda, major);
+    if (!choice)
+        return finish(ctx, usage(a.toolkit, {choice.error().code, std::nullopt, choice.error().message}));
+    if (!ctx.json)
+        say(ctx, "using " + pathEntryOf(choice->binDir) + " (cuDNN built with CUDA " + choice->builtWith + ")");
+    InstallArgs use = a;
+    use.toolkit = choice->root;
+    use.useFolder = choice->binDir;
+    return finish(ctx, installReply(ctx, use, PlanKind::Use));
 }
 
 }  // namespace
@@ -366,15 +411,39 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
 
     auto* uninstall = app.add_subcommand("uninstall", "Undo a recorded install: toolkit files and PATH as before");
     auto* uninstallToolkit = uninstall->add_option("--toolkit", args->toolkit, "Toolkit root");
+    auto uninstallCudnnRoot = std::make_shared<std::string>();
+    auto* uninstallCudnn = uninstall
+        ->add_option("--cudnn-root", *uninstallCudnnRoot,
+                     "NVIDIA's cuDNN folder (v9.x, or the variant folder) that `use` put on PATH: only its entry goes")
+        ->excludes(uninstallToolkit);
     auto all = std::make_shared<bool>(false);
     uninstall->add_flag("--all", *all, "Undo every install recorded in the state folder, newest first (a package's uninstaller)")
-        ->excludes(uninstallToolkit);
+        ->excludes(uninstallToolkit)
+        ->excludes(uninstallCudnn);
     uninstall->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    uninstall->callback([&ctx, args, all] {
-        if (!*all && args->toolkit.empty())
-            throw CLI::RequiredError("--toolkit DIR (the toolkit whose install to undo) or --all");
+    uninstall->callback([&ctx, args, all, uninstallCudnnRoot] {
+        if (!*all && args->toolkit.empty() && uninstallCudnnRoot->empty())
+            throw CLI::RequiredError("--toolkit DIR (the toolkit whose install to undo), --cudnn-root DIR or --all");
+        if (!uninstallCudnnRoot->empty()) {
+            // A variant folder names its root, whose record says what `use` added.
+            std::error_code ec;
+            const std::string dir = std::filesystem::absolute(*uninstallCudnnRoot, ec).lexically_normal().string();
+            args->toolkit = nvidiaCudnnRootOf(dir).value_or(dir);
+        }
         ctx.exitCode = *all ? runUninstallAll(ctx, *args) : runInstall(ctx, *args, PlanKind::Uninstall);
     });
+
+    // use: one variant of NVIDIA's installer tree on the system PATH, recorded (uninstall --cudnn-root).
+    auto useArgs = std::make_shared<InstallArgs>();
+    auto useCuda = std::make_shared<std::string>();
+    auto* use = app.add_subcommand("use", "Put a cuDNN variant of NVIDIA's installer on the system PATH, recorded (undone by uninstall --cudnn-root)");
+    use->add_option("--cudnn-root", useArgs->toolkit,
+                    "NVIDIA's cuDNN folder: the v9.x folder (C:\\Program Files\\NVIDIA\\CUDNN\\v9.19) or a variant's bin folder")
+        ->required();
+    use->add_option("--cuda", *useCuda, "The variant built with this CUDA (its folder name under bin: 12.9)");
+    use->add_flag("--first", useArgs->pathFirst, "Ahead of every PATH entry (older copies included); default: at the end");
+    use->add_flag("--dry-run", useArgs->dryRun, "Print the plan; change nothing");
+    use->callback([&ctx, useArgs, useCuda] { ctx.exitCode = runUse(ctx, *useArgs, *useCuda); });
 
     auto* recover = app.add_subcommand("recover", "Finish the rollback of an interrupted transaction");
     recover->add_option("--toolkit", args->toolkit, "Only if the interrupted transaction is for this toolkit");

@@ -23,6 +23,8 @@ struct InstallArgs {
     bool allowUnknown = false, noPath = false, dryRun = false, includeExtraFiles = false;
     std::string prefix;  // install --prefix: a standalone prefix to create (instead of --toolkit)
     nlohmann::json download;  // install --download: the download step's document (null without it)
+    std::string useFolder;    // use: the variant bin folder that goes on PATH (toolkit: its NVIDIA root)
+    bool pathFirst = false;   // use --first
 };
 
 struct CommandContext;

@@ -173,6 +173,17 @@ std::optional<Problem> checkNvidiaVariantFolder(const std::string& root, const s
     return std::nullopt;
 }
 
+std::optional<std::string> nvidiaCudnnRootOf(const std::string& dir)
+{
+    const std::string canonical = canonicalOrEmpty(dir);
+    if (canonical.empty())
+        return std::nullopt;
+    for (fs::path p = pathOf(canonical); p.has_relative_path(); p = p.parent_path())
+        if (nvidiaRootName(p))
+            return utf8Of(p);
+    return std::nullopt;
+}
+
 Result<NvidiaUseChoice> chooseNvidiaVariant(const std::string& dir, const std::string& cuda,
                                             std::optional<int> toolkitMajor)
 {
@@ -182,12 +193,7 @@ Result<NvidiaUseChoice> chooseNvidiaVariant(const std::string& dir, const std::s
     const std::string canonical = canonicalOrEmpty(dir);
     if (canonical.empty())
         return notRoot("is not a folder.");
-    std::string root;
-    for (fs::path p = pathOf(canonical); p.has_relative_path(); p = p.parent_path())
-        if (nvidiaRootName(p)) {
-            root = utf8Of(p);
-            break;
-        }
+    const std::string root = nvidiaCudnnRootOf(canonical).value_or(std::string());
     if (root.empty())
         return notRoot("is not in NVIDIA's cuDNN installer tree; give its v<major>.<minor> folder "
                        "(...\\NVIDIA\\CUDNN\\v9.19) or one of its bin\\<cuda> folders.");

@@ -44,6 +44,10 @@ std::string pathEntryOf(const std::string& folder);
 // "not-a-toolkit" when not; the helper refuses with it, a user's own run warns.
 std::optional<Problem> checkNvidiaVariantFolder(const std::string& root, const std::string& folder);
 
+// The NVIDIA cuDNN root `dir` is or lies in (its canonical v9.x folder, by the name rule; not
+// checked further), nullopt when there is none: `uninstall --cudnn-root` takes a variant folder too.
+std::optional<std::string> nvidiaCudnnRootOf(const std::string& dir);
+
 // What `use --cudnn-root DIR [--cuda X.Y]` names: the root and one variant.
 struct NvidiaUseChoice {
     std::string root;       // canonical v9.x folder

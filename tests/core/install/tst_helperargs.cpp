@@ -18,6 +18,15 @@ std::vector<std::string> argv(const QStringList& args)
     return out;
 }
 
+// `use` (issue 27): an NVIDIA cuDNN root and the variant folder that goes on PATH.
+QStringList use(const QStringList& extra)
+{
+    return QStringList{"elevated-apply", "--operation", "use", "--toolkit", "/pf/NVIDIA/CUDNN/v9.19", "--transaction",
+                       "20261201T000000Z-abc", "--plan-digest", kDigest, "--use-folder",
+                       "/pf/NVIDIA/CUDNN/v9.19/bin/12.9/x64"} +
+           extra;
+}
+
 QStringList apply(const QStringList& extra)
 {
     return QStringList{"elevated-apply", "--operation", "install", "--toolkit", "/usr/local/cuda", "--transaction",
@@ -87,6 +96,23 @@ private slots:
                                                                "--archive", "/a.zip"}
                                                 << false;
         QTest::newRow("a value missing") << QStringList{"elevated-apply", "--operation"} << false;
+        QTest::newRow("use") << use({}) << true;
+        QTest::newRow("use --path-first") << use({"--path-first"}) << true;
+        QTest::newRow("use without --use-folder") << use({}).mid(0, 9) << false;
+        QTest::newRow("use with an archive") << use({"--archive", "/a.zip"}) << false;
+        QTest::newRow("use --no-path") << use({"--no-path"}) << false;
+        QTest::newRow("use --allow-unknown") << use({"--allow-unknown"}) << false;
+        QTest::newRow("use --path-first twice") << use({"--path-first", "--path-first"}) << false;
+        QTest::newRow("use folder relative") << use({}).mid(0, 10) + QStringList{"bin/12.9/x64"} << false;
+        QTest::newRow("use folder with ..") << use({}).mid(0, 10) + QStringList{"/pf/NVIDIA/CUDNN/v9.19/bin/../../x"}
+                                            << false;
+        QTest::newRow("use folder with ;") << use({}).mid(0, 10) + QStringList{"/pf/a;C:\\evil"} << false;
+        QTest::newRow("use folder with %") << use({}).mid(0, 10) + QStringList{"/pf/%SystemRoot%"} << false;
+        QTest::newRow("--use-folder on an install") << apply({"--use-folder", "/pf/x"}) << false;
+        QTest::newRow("--path-first on an uninstall")
+            << QStringList{"elevated-apply", "--operation", "uninstall", "--toolkit", "/c", "--transaction", "t",
+                           "--plan-digest", kDigest, "--path-first"}
+            << false;
     }
     void commandLines()
     {
@@ -103,6 +129,10 @@ private slots:
             const auto back = parseHelperCommandLine(helperApplyArguments(r->intent));
             QVERIFY(back.ok());
             QCOMPARE(intentArguments(back->intent), intentArguments(r->intent));
+            QCOMPARE(back->intent.useFolder, r->intent.useFolder);
+            QCOMPARE(back->intent.pathFirst, r->intent.pathFirst);
+            if (r->intent.kind == PlanKind::Use)
+                QVERIFY(!r->intent.useFolder.empty());
         } else {
             const auto back = parseHelperCommandLine(helperRecoverArguments(r->toolkit));
             QVERIFY(back.ok() && back->toolkit == r->toolkit);

@@ -1,0 +1,159 @@
+// cudnn-setup-cli use / uninstall --cudnn-root (issue 27) on NVIDIA's installer tree, as a user runs
+// them. This host has no Windows PATH: the test build's CUDNN_SETUP_TEST_SYSTEM_PATH_FILE stands in
+// for it (common/testhooks.h). Under Wine, tests/wine/programs/tst_win_use.cpp runs the same
+// commands against the registry's PATH and a child process that loads the wired DLL.
+#include "clirunner.h"
+#include "fixtures/toolkitbuilder.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+const QByteArray kPathBefore = "%SystemRoot%\\system32;%SystemRoot%;;\"C:\\Program Files\\tool\";C:\\old\\cudnn";
+
+QString entryOf(const QString& folder)
+{
+    return QString(folder).replace('/', '\\');
+}
+}  // namespace
+
+class TestCliUse : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_state, m_pathFile, m_v919, m_two;
+
+    QProcessEnvironment env() const
+    {
+        auto e = QProcessEnvironment::systemEnvironment();
+        e.insert("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m_pathFile);
+        e.insert("CUDNN_SETUP_LIBCUDA", "/nonexistent/libcuda.so.1");
+        e.insert("CUDNN_SETUP_LIBNVML", "/nonexistent/libnvidia-ml.so.1");
+        return e;
+    }
+    CliRun cli(const QStringList& args) const
+    {
+        return runCli(QStringList{"--state-dir", m_state} + args, env());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString base = QDir(m_dir.path()).canonicalPath();
+        const std::string pf = (base + "/Program Files").toStdString();
+        cudnnsetup::fixtures::NvidiaInstallSpec s;
+        m_v919 = QString::fromStdString(cudnnsetup::fixtures::buildNvidiaInstall(pf, s));
+        s.cudnn = "9.20.0.48";
+        s.variants = {"12.9", "13.0"};
+        m_two = QString::fromStdString(cudnnsetup::fixtures::buildNvidiaInstall(pf, s));
+        m_state = base + "/state";
+        m_pathFile = base + "/path.txt";
+    }
+    void init() { writeAll(m_pathFile, kPathBefore); }
+
+    // use, then uninstall --cudnn-root: PATH byte-identical, the record gone, NVIDIA's tree untouched.
+    void useThenUninstall_data()
+    {
+        QTest::addColumn<QString>("root");         // below the temporary Program Files
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("folder");       // the variant folder that goes on PATH
+        QTest::addColumn<bool>("first");
+        QTest::newRow("v9.19 root, at the end") << "v9.19" << QStringList{} << "v9.19/bin/12.9/x64" << false;
+        QTest::newRow("v9.19 variant folder, --first") << "v9.19/bin/12.9/x64" << QStringList{"--first"}
+                                                       << "v9.19/bin/12.9/x64" << true;
+        QTest::newRow("two side by side, --cuda 13.0") << "v9.20" << QStringList{"--cuda", "13.0"}
+                                                       << "v9.20/bin/13.0/x64" << false;
+    }
+    void useThenUninstall()
+    {
+        QFETCH(QString, root);
+        QFETCH(QStringList, options);
+        QFETCH(QString, folder);
+        QFETCH(bool, first);
+        const QString cudnn = QFileInfo(m_v919).path();  // .../NVIDIA/CUDNN
+        const QString dir = cudnn + "/" + root, variant = cudnn + "/" + folder;
+        const QStringList treeBefore = QDir(cudnn).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+
+        // A dry run changes nothing and shows the plan.
+        const CliRun dry = cli(QStringList{"--json", "use", "--cudnn-root", dir, "--dry-run"} + options);
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
+        QCOMPARE(dry.json().object()["plan"].toObject()["kind"].toString(), QString("use"));
+        QCOMPARE(dry.json().object()["actions"].toArray().size(), 2);  // the record, the PATH change
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+
+        const CliRun use = cli(QStringList{"--json", "use", "--cudnn-root", dir} + options);
+        QVERIFY2(use.exitCode == 0, use.out + use.err);
+        const QJsonObject doc = use.json().object();
+        QVERIFY(doc["ok"].toBool());
+        QCOMPARE(doc["record"].toObject()["kind"].toString(), QString("use"));
+        QCOMPARE(doc["record"].toObject()["use"].toObject()["folder"].toString(), variant);
+        const QByteArray wired = readAll(m_pathFile);
+        const QByteArray entry = entryOf(variant).toUtf8();
+        QCOMPARE(wired, first ? entry + ";" + kPathBefore : kPathBefore + ";" + entry);
+        // Nothing made in NVIDIA's tree: no work folder, no file.
+        QVERIFY(!QDir(cudnn + "/" + folder.section('/', 0, 0)).exists(".cudnn-setup"));
+
+        // Again: nothing to do.
+        const CliRun again = cli(QStringList{"use", "--cudnn-root", dir} + options);
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(readAll(m_pathFile), wired);
+
+        const CliRun un = cli({"--json", "uninstall", "--cudnn-root", variant});
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+        QCOMPARE(QDir(cudnn).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), treeBefore);
+    }
+
+    // Undone by uninstall --all with the rest of the state folder; an entry the user added meanwhile stays.
+    void uninstallAllTakesUseRecords()
+    {
+        QCOMPARE(cli({"use", "--cudnn-root", m_v919}).exitCode, 0);
+        writeAll(m_pathFile, readAll(m_pathFile) + ";C:\\later");
+        const CliRun all = cli({"--json", "uninstall", "--all"});
+        QVERIFY2(all.exitCode == 0, all.out + all.err);
+        QCOMPARE(all.json().object()["uninstalled"].toArray().size(), 1);
+        QCOMPARE(readAll(m_pathFile), kPathBefore + ";C:\\later");
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+    }
+
+    // Usage errors (exit 2), PATH unchanged, each naming the fix.
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("rel");       // below NVIDIA/CUDNN; absolute when it starts with '/'
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("names");     // below NVIDIA/CUDNN
+        QTest::newRow("bin holds no DLL: names the subfolder") << "v9.19/bin" << QStringList{} << "not-a-toolkit"
+                                                                << "v9.19/bin/12.9/x64";
+        QTest::newRow("two variants, none chosen") << "v9.20" << QStringList{} << "variant-ambiguous"
+                                                   << "v9.20/bin/13.0/x64";
+        QTest::newRow("--cuda no variant has") << "v9.20" << QStringList{"--cuda", "11.8"} << "variant-ambiguous"
+                                               << "v9.20/bin/12.9/x64";
+        QTest::newRow("not NVIDIA's tree") << "/" << QStringList{} << "not-a-toolkit" << "";
+    }
+    void refusals()
+    {
+        QFETCH(QString, rel);
+        QFETCH(QStringList, options);
+        QFETCH(QString, code);
+        QFETCH(QString, names);
+        const QString cudnn = QFileInfo(m_v919).path();
+        const QString dir = rel.startsWith('/') ? m_state.section('/', 0, -2) : cudnn + "/" + rel;
+        const CliRun r = cli(QStringList{"--json", "use", "--cudnn-root", dir} + options);
+        QCOMPARE(r.exitCode, 2);
+        const QJsonObject p = r.json().object()["problems"].toArray().at(0).toObject();
+        QCOMPARE(p["code"].toString(), code);
+        QVERIFY2(p["message"].toString().contains(names.isEmpty() ? QString() : cudnn + "/" + names),
+                 qPrintable(p["message"].toString()));
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliUse)
+#include "tst_cli_use.moc"
