@@ -17,17 +17,7 @@
 
 namespace cudnnsetup {
 
-// One variant folder set of an NVIDIA cuDNN root.
-struct NvidiaVariantLayout {
-    std::string cuda;     // the folder name: the CUDA version the variant was built with ("12.9")
-    bool binX64 = false;  // the DLLs in bin\<cuda>\x64 (9.19 on) rather than bin\<cuda> (9.3)
-    std::string source;   // where the shape comes from, for the report ("NVIDIA's installer for 9.19 ...")
-    // Root-relative, '/' separated: "bin/12.9/x64", "include/12.9", "lib/12.9/x64".
-    std::string binDir() const;
-    std::string includeDir() const;
-    std::string libDir() const;
-    bool operator==(const NvidiaVariantLayout& o) const { return cuda == o.cuda && binX64 == o.binX64; }
-};
+// NvidiaVariantLayout (the variant folder set) is in install/plan.h: plans carry it.
 
 // A row of resources/nvidialayout.json.
 struct NvidiaLayoutRow {
@@ -47,6 +37,7 @@ struct PresentNvidiaVariant {
     std::string cuda;  // its folder name under bin ("12.9")
     bool binX64 = false;
     std::optional<int> cudaMajor;  // the build's own CUDA major when detect knows it, else the folder's
+    std::string version;           // its cuDNN version as detect reads it ("9.19.0"), "" when unknown
 };
 
 // The variant folders a zip of cuDNN `cudnn` ("9.19.0.56") built for `cudaMajor` goes into:
