@@ -10,7 +10,8 @@
 //  - every accepted value passes the Intent's check, checked here apart: an operation name, a
 //    transaction id of [0-9A-Za-z-]{1,64}, 64 hex digits for the digest and sha256, paths absolute
 //    without "." / ".." or ';' '%' '"' or a control character; an archive where the operation
-//    needs one and none for an uninstall; --new-prefix only for an install;
+//    needs one and none for an uninstall or a use; --new-prefix only for an install; --use-folder
+//    (a path as above) exactly with a use, --path-first only with one;
 //  - a request whose root passes checkInstallRoot names a toolkit as trust.h promises it:
 //    canonical, not a drive root (or, for --new-prefix, a folder not there yet);
 //  - helperApplyArguments() of the accepted intent parses back to the same request.
@@ -93,7 +94,8 @@ bool sameIntent(const cudnnsetup::Intent& a, const cudnnsetup::Intent& b)
     return a.kind == b.kind && a.toolkit == b.toolkit && a.transactionId == b.transactionId &&
            a.planDigest == b.planDigest && a.archive == b.archive && a.sha256 == b.sha256 &&
            a.manifest == b.manifest && a.allowUnknown == b.allowUnknown && a.noPath == b.noPath &&
-           a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix;
+           a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix && a.useFolder == b.useFolder &&
+           a.pathFirst == b.pathFirst;
 }
 
 void require(bool ok)
@@ -128,9 +130,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     // No global option, in any spelling, and every argument an option of the helper's or its value.
-    static const std::set<std::string> flags{"--allow-unknown", "--no-path", "--include-extra-files", "--new-prefix"};
-    static const std::set<std::string> valued{"--operation", "--toolkit", "--transaction", "--plan-digest",
-                                              "--archive",   "--sha256",  "--manifest"};
+    static const std::set<std::string> flags{"--allow-unknown", "--no-path", "--include-extra-files", "--new-prefix",
+                                             "--path-first"};
+    static const std::set<std::string> valued{"--operation", "--toolkit",  "--transaction", "--plan-digest",
+                                              "--archive",   "--sha256",   "--manifest",    "--use-folder"};
     const auto& globals = cudnnsetup::globalOptionNames();
     require(argv[0] == cudnnsetup::kHelperApply || argv[0] == cudnnsetup::kHelperRecover);
     std::set<std::string> seen;
@@ -151,7 +154,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const cudnnsetup::Intent& in = parsed->intent;
     using cudnnsetup::PlanKind;
-    require(in.kind == PlanKind::Install || in.kind == PlanKind::Repair || in.kind == PlanKind::Uninstall);
+    require(in.kind == PlanKind::Install || in.kind == PlanKind::Repair || in.kind == PlanKind::Uninstall ||
+            in.kind == PlanKind::Use);
     requirePath(in.toolkit);
     require(!in.transactionId.empty() && in.transactionId.size() <= 64);
     for (unsigned char c : in.transactionId)
@@ -165,6 +169,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(in.kind != PlanKind::Install || !in.archive.empty());
     require(in.kind != PlanKind::Uninstall || in.archive.empty());
     require(!in.newPrefix || in.kind == PlanKind::Install);
+    // use: an NVIDIA root's variant folder on PATH, nothing read from an archive.
+    require((in.kind == PlanKind::Use) == !in.useFolder.empty());
+    require(!in.pathFirst || in.kind == PlanKind::Use);
+    if (in.kind == PlanKind::Use) {
+        requirePath(in.useFolder);
+        require(in.archive.empty() && !in.sha256 && !in.manifest && !in.noPath);
+    }
 
     // What the unelevated side would write for this request parses back to the same request.
     const auto back = cudnnsetup::parseHelperCommandLine(cudnnsetup::helperApplyArguments(in));

@@ -66,6 +66,11 @@ void writeIntentSeeds(const std::filesystem::path& dir)
         {"install-accepted", install("@TK@", tx)},
         {"uninstall-accepted",
          helper({"uninstall", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest})},
+        // use (issue 27): parsed and round-tripped; a toolkit is no NVIDIA cuDNN root, so the disk check refuses.
+        {"use-path-first", helper({"use", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--path-first",
+                                   "--transaction", tx, "--plan-digest", digest})},
+        {"use-with-archive", helper({"use", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--archive", "/tmp/a.zip",
+                                     "--transaction", tx, "--plan-digest", digest})},
         {"repair-every-option",
          helper({"repair", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest, "--archive", "/tmp/a.zip",
                  "--sha256", std::string(64, 'a'), "--manifest", "/tmp/redistrib_8.2.0.json", "--no-path",

@@ -2,6 +2,7 @@
 
 #include "common/digest.h"
 #include "install/archiveinfo.h"
+#include "install/nvidiaroot.h"
 #include "install/toolkitscan.h"
 #include "platform/systempath.h"
 #include "releases/releases.h"
@@ -108,6 +109,11 @@ Plan planFor(PlanKind kind, const ArchiveInfo* archive, const QString& toolkit, 
         return planUninstall(*state, path, options);
     case PlanKind::Repair:
         return planRepair(archive ? std::optional<ArchiveInfo>(*archive) : std::nullopt, *state, path, options);
+    case PlanKind::Use: {
+        // `toolkit` an NVIDIA cuDNN root: its first variant folder, at the end of PATH.
+        const std::vector<std::string> bins = nvidiaVariantBins(state->root);
+        return planUse(*state, bins.empty() ? std::string() : bins.front(), false, path, options);
+    }
     }
     return {};
 }

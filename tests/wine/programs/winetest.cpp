@@ -186,6 +186,20 @@ int main(int argc, char** argv)
         std::cout << "child started" << std::endl;
         return 0;
     }
+    if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--load") {
+        // What a program started now loads by that name (LoadLibraryW's search: its folder, the
+        // system folders, then PATH), printed as GetModuleFileNameW says; exit 1 when nothing.
+        HMODULE m = ::LoadLibraryW(wargv[2]);
+        if (!m) {
+            std::cout << "not loaded: error " << ::GetLastError() << std::endl;
+            return 1;
+        }
+        wchar_t file[32768];
+        const DWORD n = ::GetModuleFileNameW(m, file, 32768);
+        _setmode(_fileno(stdout), _O_BINARY);
+        std::cout << cudnnsetup::winetest::narrowArg(std::wstring(file, n).c_str()) << "\n";
+        return 0;
+    }
     if (wargv && wargc == 3 && std::wstring(wargv[1]) == L"--sleep") {
         ::Sleep(static_cast<DWORD>(_wtoi(wargv[2])));
         return 0;
