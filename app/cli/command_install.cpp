@@ -17,7 +17,9 @@
 #include "install/statedir.h"
 #include "install/toolkitscan.h"
 #include "install/trust.h"
+#include "releases/releases.h"
 #include "platform/elevation.h"
+#include "platform/environment.h"
 #include "platform/folderaccess.h"
 #include "platform/registry.h"
 #include "platform/statelock.h"
@@ -195,6 +197,7 @@ Reply installReply(const CommandContext& ctx, const InstallArgs& a, PlanKind kin
     o.newPrefix = !a.prefix.empty();
     o.useFolder = a.useFolder;
     o.pathFirst = a.pathFirst;
+    o.nvidiaLayout = a.nvidiaLayout;
     o.hooks = hooksFromEnvironment();
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
     // Without "." or "..": the helper takes no other path (install/helperargs.h).
@@ -272,6 +275,27 @@ std::optional<int> newestToolkitMajor()
         if (tk.version && tk.layout == "windows" && (!newest || *newest < *tk.version))
             newest = tk.version;
     return newest ? std::optional<int>(newest->major) : std::nullopt;
+}
+
+// install --nvidia-layout: --cudnn-root as given (absolute, no . or ..), else NVIDIA's own place for
+// the archive's release, %ProgramFiles%\NVIDIA\CUDNN\v<major>.<minor> (the release from the
+// archive's official name; the flow checks it against the verified one).
+std::string nvidiaRootFor(const InstallArgs& a, const std::string& cudnnRoot)
+{
+    std::error_code ec;
+    if (!cudnnRoot.empty())
+        return std::filesystem::absolute(cudnnRoot, ec).lexically_normal().string();
+    const NameInfo name = parseArchiveName(std::filesystem::path(a.archive).filename().string());
+    const std::optional<std::string> programFiles = hostEnvironment()->knownFolder(KnownFolder::ProgramFiles);
+    if (!programFiles || !name.cudnn)
+        throw CLI::RequiredError(std::string("--cudnn-root DIR (") +
+                                 (!programFiles ? "there is no %ProgramFiles% here"
+                                                : "the archive's name does not say its release") +
+                                 ": the NVIDIA cuDNN root, ...\\NVIDIA\\CUDNN\\v<major>.<minor>)");
+    return (std::filesystem::path(*programFiles) / "NVIDIA" / "CUDNN" /
+            ("v" + std::to_string(name.cudnn->major) + "." + std::to_string(name.cudnn->minor)))
+        .lexically_normal()
+        .string();
 }
 
 // use --cudnn-root DIR: the variant chosen (install/nvidiaroot.h), then the flow as install's, with
@@ -368,10 +392,21 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
         ->expected(0, 1);
     addDownloadOptions(install, *download);
     auto* toolkitOpt = install->add_option("--toolkit", args->toolkit, "Toolkit root (holds bin, include, lib)");
-    install->add_option("--prefix", args->prefix,
+    auto* prefixOpt = install->add_option("--prefix", args->prefix,
                         "Linux: a new standalone prefix to create (e.g. /opt/cudnn-9.19), made visible through "
                         "ld.so.conf.d")
         ->excludes(toolkitOpt);
+    // --nvidia-layout: into NVIDIA's installer tree, beside (never over) NVIDIA's own variants.
+    auto cudnnRoot = std::make_shared<std::string>();
+    auto* nvidiaOpt = install->add_flag("--nvidia-layout", args->nvidiaLayout,
+                        "Windows archives: install into NVIDIA's cuDNN layout (v9.x\\bin\\<cuda>[\\x64], include\\<cuda>, "
+                        "lib\\<cuda>\\x64) instead of a toolkit; the root is %ProgramFiles%\\NVIDIA\\CUDNN\\v<major>.<minor> "
+                        "of the archive's release unless --cudnn-root says")
+        ->excludes(toolkitOpt)
+        ->excludes(prefixOpt);
+    install->add_option("--cudnn-root", *cudnnRoot,
+                        "With --nvidia-layout: the NVIDIA cuDNN root (its v<major>.<minor> folder; made when missing)")
+        ->needs(nvidiaOpt);
     install->add_option("--sha256", args->sha256, "Expected SHA-256 of the archive");
     install->add_option("--manifest", args->manifest, "NVIDIA redistrib_<version>.json listing the archive");
     install->add_flag("--allow-unknown", args->allowUnknown, "Install an intact archive of unknown origin");
@@ -379,9 +414,15 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     install->add_flag("--include-extra-files", args->includeExtraFiles,
                       "Also copy files under bin/include/lib that are not part of the cuDNN release");
     install->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
-    install->callback([&ctx, args, download, downloadWanted] {
-        if (args->toolkit.empty() == args->prefix.empty())
-            throw CLI::RequiredError("--toolkit DIR (a CUDA toolkit) or --prefix DIR (a new standalone prefix)");
+    install->callback([&ctx, args, download, downloadWanted, cudnnRoot] {
+        if (args->nvidiaLayout) {
+            if (*downloadWanted)
+                throw CLI::ValidationError("--download", "does not go with --nvidia-layout: give the archive");
+            args->toolkit = nvidiaRootFor(*args, *cudnnRoot);
+        } else if (args->toolkit.empty() == args->prefix.empty()) {
+            throw CLI::RequiredError("--toolkit DIR (a CUDA toolkit), --prefix DIR (a new standalone prefix) or "
+                                     "--nvidia-layout (NVIDIA's cuDNN layout)");
+        }
         if (args->archive.empty() == !*downloadWanted)
             throw CLI::RequiredError("ARCHIVE (the cuDNN archive) or --download (to download it first), one of them");
         if (*downloadWanted) {
@@ -403,11 +444,25 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     });
 
     auto* repair = app.add_subcommand("repair", "Bring an installed cuDNN back to the recorded (or archive's) state");
-    repair->add_option("--toolkit", args->toolkit, "Toolkit root")->required();
+    auto* repairToolkit = repair->add_option("--toolkit", args->toolkit, "Toolkit root");
+    auto repairCudnnRoot = std::make_shared<std::string>();
+    repair->add_option("--cudnn-root", *repairCudnnRoot,
+                       "An NVIDIA cuDNN root (v9.x, or a variant folder of it): ours (install --nvidia-layout) or "
+                       "NVIDIA's own, whose missing, zero-byte or damaged files come from --archive")
+        ->excludes(repairToolkit);
     repair->add_option("--archive", args->archive, "The archive to restore files from");
     repair->add_flag("--dry-run", args->dryRun, "Print the plan; change nothing");
     // Without --archive: the recorded archive if it still hashes the same (repairToolkit).
-    repair->callback([&ctx, args] { ctx.exitCode = runInstall(ctx, *args, PlanKind::Repair); });
+    repair->callback([&ctx, args, repairCudnnRoot] {
+        if (args->toolkit.empty() && repairCudnnRoot->empty())
+            throw CLI::RequiredError("--toolkit DIR (a toolkit) or --cudnn-root DIR (an NVIDIA cuDNN root)");
+        if (!repairCudnnRoot->empty()) {
+            std::error_code ec;
+            const std::string dir = std::filesystem::absolute(*repairCudnnRoot, ec).lexically_normal().string();
+            args->toolkit = nvidiaCudnnRootOf(dir).value_or(dir);
+        }
+        ctx.exitCode = runInstall(ctx, *args, PlanKind::Repair);
+    });
 
     auto* uninstall = app.add_subcommand("uninstall", "Undo a recorded install: toolkit files and PATH as before");
     auto* uninstallToolkit = uninstall->add_option("--toolkit", args->toolkit, "Toolkit root");

@@ -25,6 +25,7 @@ struct InstallArgs {
     nlohmann::json download;  // install --download: the download step's document (null without it)
     std::string useFolder;    // use: the variant bin folder that goes on PATH (toolkit: its NVIDIA root)
     bool pathFirst = false;   // use --first
+    bool nvidiaLayout = false;  // install --nvidia-layout: `toolkit` an NVIDIA cuDNN root (made when missing)
 };
 
 struct CommandContext;

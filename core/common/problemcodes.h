@@ -98,6 +98,7 @@ inline constexpr char kElevationFailed[] = "elevation-failed";
 inline constexpr char kUnsafePlan[] = "unsafe-plan";
 inline constexpr char kSearchPathWritable[] = "search-path-writable";
 inline constexpr char kVariantAmbiguous[] = "variant-ambiguous";
+inline constexpr char kNvidiaLayoutUnknown[] = "nvidia-layout-unknown";
 inline constexpr char kHelperUsage[] = "helper-usage";
 inline constexpr char kPlanChanged[] = "plan-changed";
 inline constexpr char kPackageOwned[] = "package-owned";

@@ -133,6 +133,19 @@ std::optional<std::string> damageOf(const std::string& path, bool windows, bool 
     return std::string("it is not a ") + (windows ? "DLL" : "shared library") + " at all (it starts with \"" + start + "\")";
 }
 
+}  // namespace
+
+std::optional<std::string> libraryDamage(const std::string& path)
+{
+    const auto size = fileSize(path).value_or(0);
+    if (size == 0)
+        return std::nullopt;  // zero bytes: its own finding (zero-size)
+    const PeInfo pe = readPeFile(path);
+    return damageOf(path, true, pe.isPe, pe.truncated(), pe.rawEnd, size, pe.error);
+}
+
+namespace {
+
 void headerVersion(Toolkit& tk)
 {
     const fs::path inc = fs::path(tk.path) / "include";

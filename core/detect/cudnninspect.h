@@ -10,6 +10,12 @@ namespace cudnnsetup {
 // version-mismatch, wrong-architecture). tk.layout / binDirs / libDir must be set.
 void inspectCudnn(Toolkit& tk);
 
+// A Windows cuDNN DLL that is no library at all, by the rule inspectCudnn reports "damaged-file"
+// with (all zeros where its headers must be, shorter than its own headers say, not a DLL): why;
+// nullopt for a sound one (another architecture included) and for a zero-byte or missing file.
+// install's repair of an NVIDIA root decides with it which of NVIDIA's files to restore.
+std::optional<std::string> libraryDamage(const std::string& path);
+
 // "libcudnn_ops.so.9.19.0" -> "9.19.0", "libcudnn.so.9" -> "9", "libcudnn.so" -> nullopt.
 std::optional<std::string> sonameVersion(const std::string& fileName);
 

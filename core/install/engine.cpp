@@ -297,6 +297,19 @@ void Engine::cleanupAfterCommit(const Plan& plan)
         for (const Operation& op : plan.ops)
             if (op.kind == OpKind::WriteRecord && !op.record)
                 pruneIfEmpty(plan.toolkit);
+    // The same for an NVIDIA root an install made (its record's "created_root": the root and the
+    // parents it made, outermost first): each, innermost first, only while empty, so a folder that
+    // NVIDIA's installer (or anyone) put something in meanwhile stays. Only the root and its
+    // parents: nothing else is ever named there.
+    if (plan.nvidiaLayout && plan.kind == PlanKind::Uninstall)
+        for (const Operation& op : plan.ops)
+            if (op.kind == OpKind::WriteRecord && !op.record && op.previousRecord && op.previousRecord->is_object() &&
+                op.previousRecord->contains("created_root") && (*op.previousRecord)["created_root"].is_array()) {
+                const nlohmann::json& made = (*op.previousRecord)["created_root"];
+                for (auto it = made.rbegin(); it != made.rend(); ++it)
+                    if (it->is_string() && (*it == plan.toolkit || plan.toolkit.starts_with(it->get<std::string>() + "/")))
+                        pruneIfEmpty(it->get<std::string>());
+            }
 }
 
 Outcome Engine::apply(Plan plan, const CancelToken* cancel, ProgressSink* progress, std::size_t alreadyDone)

@@ -5,6 +5,7 @@
 #include "common/u8path.h"
 #include "install/nvidiaroot.h"
 #include "install/statedir.h"
+#include "platform/folderaccess.h"
 #include "platform/nofollow.h"
 
 #include <algorithm>
@@ -39,7 +40,8 @@ const std::map<std::string, Value>& applyOptions()
         {"--plan-digest", Value::Digest},  {"--archive", Value::Path},       {"--sha256", Value::Digest},
         {"--manifest", Value::Path},       {"--allow-unknown", Value::Flag}, {"--no-path", Value::Flag},
         {"--include-extra-files", Value::Flag}, {"--new-prefix", Value::Flag},
-        {"--use-folder", Value::Path},     {"--path-first", Value::Flag}};
+        {"--use-folder", Value::Path},     {"--path-first", Value::Flag},
+        {"--nvidia-layout", Value::Flag}};
     return options;
 }
 
@@ -163,6 +165,7 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     in.newPrefix = has("--new-prefix");
     in.useFolder = has("--use-folder") ? seen["--use-folder"] : std::string();
     in.pathFirst = has("--path-first");
+    in.nvidiaLayout = has("--nvidia-layout");
     // Each operation with exactly the options it can have (an uninstall reads no archive).
     if (in.kind == PlanKind::Install && in.archive.empty())
         return usage("an install needs --archive");
@@ -172,6 +175,9 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
         return usage("--sha256 and --manifest only go with --archive");
     if (in.newPrefix && in.kind != PlanKind::Install)
         return usage("--new-prefix only goes with an install");
+    // A repair or an uninstall in NVIDIA's layout is told by the root and its record, not by a flag.
+    if (in.nvidiaLayout && (in.kind != PlanKind::Install || in.newPrefix))
+        return usage("--nvidia-layout only goes with an install (and not with --new-prefix)");
     // use: a variant folder of an NVIDIA cuDNN root on PATH; it reads no archive and copies nothing.
     if (in.kind == PlanKind::Use && in.useFolder.empty())
         return usage("a use needs --use-folder");
@@ -239,6 +245,25 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
         if (auto bad = checkNvidiaCudnnRoot(in.toolkit))
             return bad;
         return checkNvidiaVariantFolder(in.toolkit, in.useFolder);
+    }
+    if (in.nvidiaLayout) {
+        // NVIDIA's layout: an NVIDIA root by its own rule (no link on the way), or a new one made
+        // where only administrators can write (install/nvidiaroot.h); never a toolkit.
+        std::string at = in.toolkit;
+        if (std::filesystem::exists(std::filesystem::symlink_status(pathOf(in.toolkit), ec))) {
+            if (auto bad = checkNvidiaRootShape(in.toolkit))
+                return bad;
+        } else if (auto made = checkNewNvidiaRoot(in.toolkit); !made) {
+            return Problem{made.error().code, in.toolkit, made.error().message};
+        } else {
+            at = utf8Of(pathOf(made->front()).parent_path());
+        }
+        if (std::string who; writableByNonAdmins(pathOf(at), &who))
+            return Problem{codes::kSearchPathWritable, in.toolkit,
+                           in.toolkit + " is an NVIDIA cuDNN root the elevated helper would install into, but " + who +
+                               ": anything planted there would be loaded by every program that uses that cuDNN. "
+                               "Make it writable by administrators only (as %ProgramFiles% is); nothing was changed."};
+        return std::nullopt;
     }
     return checkInstallRoot(in.toolkit, stateDir, in.newPrefix && in.kind == PlanKind::Install);
 }

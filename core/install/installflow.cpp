@@ -1,6 +1,7 @@
 #include "install/installflow.h"
 
 #include "archive/tarverify.h"
+#include "formats/cudabuild.h"
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "common/testhooks.h"
@@ -8,6 +9,7 @@
 #include "install/archiveinfo.h"
 #include "install/journal.h"
 #include "install/machinesummary.h"
+#include "install/nvidiamapping.h"
 #include "install/nvidiaroot.h"
 #include "install/prestage.h"
 #include "install/statedir.h"
@@ -119,6 +121,23 @@ Result<ToolkitState> emptyPrefixState(const std::string& prefix, const std::stri
                          recordPathFor(stateDir, prefix) + "); remove that record, or choose another prefix.",
                      "record without its prefix"};
     return t;
+}
+
+// An NVIDIA root about to be made (install --nvidia-layout): nothing in it, Windows DLLs, and no
+// record yet (as emptyPrefixState).
+Result<ToolkitState> emptyNvidiaRootState(const std::string& root, const std::string& stateDir)
+{
+    auto t = emptyPrefixState(root, stateDir);
+    if (t)
+        t->windowsLayout = true;
+    return t;
+}
+
+// The v<major>.<minor> an NVIDIA root is named for ("9.19"), from its last component.
+std::string releaseOfNvidiaRoot(const std::string& root)
+{
+    const std::string name = utf8Of(pathOf(root).filename());
+    return name.size() > 1 ? name.substr(1) : std::string();
 }
 
 FlowResult stop(FlowResult r, FlowStatus status, Problems problems = {})
@@ -242,11 +261,25 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     FileOps& files = o.files ? *o.files : *realFiles;
     std::error_code ec;
     const bool newPrefix = o.newPrefix && kind == PlanKind::Install;
+    // install --nvidia-layout: an NVIDIA cuDNN root, made now when it is not there (install/nvidiaroot.h).
+    const bool nvidiaInstall = o.nvidiaLayout && kind == PlanKind::Install;
+    std::vector<std::string> createFolders;
+    if (nvidiaInstall && !newPrefix &&
+        !std::filesystem::exists(std::filesystem::symlink_status(pathOf(toolkit), ec))) {
+        r.toolkit = utf8Of(std::filesystem::absolute(pathOf(toolkit), ec));  // not normalised: `..` is refused
+        auto made = checkNewNvidiaRoot(r.toolkit);
+        if (!made)
+            return usage(std::move(r), made.error().code, made.error().message);
+        createFolders = *made;
+    }
+    const bool newNvidiaRoot = !createFolders.empty();
     if (newPrefix) {
         // A standalone prefix is made by this install, never taken over (install/trust.h).
         r.toolkit = std::filesystem::absolute(toolkit, ec).generic_string();  // not normalised: `..` is refused
         if (auto bad = checkNewPrefix(r.toolkit))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
+    } else if (newNvidiaRoot) {
+        // checked above
     } else if (!std::filesystem::is_directory(toolkit, ec)) {
         return usage(std::move(r), codes::kNotAToolkit,
                      toolkit + " is not a folder. Give the toolkit root (the folder with bin, include, lib).");
@@ -258,17 +291,22 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         if (auto guard = prepareAdminStateDir(o.stateDir); !guard)
             return usage(std::move(r), guard.error().code, guard.error().message);
     // Nothing is made in a folder that is not a CUDA toolkit or a prefix of ours (not even the work folders).
-    if (!o.dryRun && !newPrefix) {
+    if (nvidiaInstall && !newNvidiaRoot) {
+        // An existing root by its own rule, also for a dry run: never a toolkit, no link on the way.
+        const std::string canonical = utf8Of(std::filesystem::canonical(std::filesystem::absolute(pathOf(toolkit), ec), ec));
+        if (auto bad = checkNvidiaRootShape(ec ? toolkit : canonical))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+    } else if (!o.dryRun && !newPrefix && !newNvidiaRoot) {
         const std::string canonical =
             std::filesystem::canonical(std::filesystem::absolute(toolkit, ec), ec).generic_string();
         if (auto bad = checkInstallRoot(canonical, o.stateDir, false))
             return stop(std::move(r), FlowStatus::Usage, {*bad});
-        // NVIDIA's installer tree is wired (use) and unwired, never installed into, so far.
-        if ((kind == PlanKind::Install || kind == PlanKind::Repair) && checkToolkitRoot(canonical) &&
-            isNvidiaCudnnRoot(canonical))
+        // NVIDIA's installer tree: an install goes there only in its layout (--nvidia-layout).
+        if (kind == PlanKind::Install && checkToolkitRoot(canonical) && isNvidiaCudnnRoot(canonical))
             return usage(std::move(r), codes::kNotAToolkit,
-                         canonical + " is NVIDIA's cuDNN installer tree, not a CUDA toolkit: cudnn-setup puts one of "
-                                     "its variant folders on PATH (use --cudnn-root), it does not install into it.");
+                         canonical + " is NVIDIA's cuDNN installer tree, not a CUDA toolkit: install into it in its "
+                                     "own layout with --nvidia-layout --cudnn-root, or put one of its variant folders "
+                                     "on PATH with use --cudnn-root.");
     }
     // The archive is opened here, once, and every later read of it goes through this handle: a file
     // renamed over its name meanwhile (the user's folder) is never read (docs/install.md, "Bounded reads").
@@ -310,7 +348,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         // staged. They only ever go into this transaction's own scan folder (safe names, no link
         // followed), and a failed verification removes the work folder again (Preparation), so the
         // toolkit is untouched either way. A new prefix does not exist yet: two passes there.
-        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !newPrefix;
+        const bool onePass = !o.dryRun && o.applyHere && !o.verified && !newPrefix && !newNvidiaRoot;
         if (onePass) {
             const std::string root = std::filesystem::canonical(absolute, ec).generic_string();
             if (!ec && prep.begin(root, tx))
@@ -363,13 +401,69 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
 
-    auto state = newPrefix ? emptyPrefixState(r.toolkit, o.stateDir)
-                           : snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
-                                             o.stateDir, o.dpkgInfoDir, o.rpmDbDir);
+    // NVIDIA's layout: an install with --nvidia-layout, or a repair of an NVIDIA root (or of a root
+    // whose record says so): the archive's files moved into the variant's folders (install/nvidiamapping.h).
+    std::optional<NvidiaVariantLayout> nvidiaLayout;
+    std::string nvidiaVersion;
+    const std::string rootNow = newNvidiaRoot ? r.toolkit : utf8Of(std::filesystem::canonical(pathOf(absolute), ec));
+    const bool nvidiaRepair =
+        kind == PlanKind::Repair && !rootNow.empty() && checkToolkitRoot(rootNow) &&
+        (isNvidiaCudnnRoot(rootNow) || recordNamesNvidiaLayout(o.stateDir, rootNow));
+    if (archive && (nvidiaInstall || nvidiaRepair)) {
+        const std::string shownRoot = pathEntryOf(rootNow);
+        if (!archive->platform.starts_with("windows"))
+            return usage(std::move(r), codes::kNotAToolkit,
+                         archive->path + " is not a Windows archive; NVIDIA's cuDNN layout (" + shownRoot +
+                             ") holds Windows DLLs only.");
+        const auto release = Version::parse(archive->cudnn);
+        const std::string rootRelease = releaseOfNvidiaRoot(rootNow);
+        if (!release || std::to_string(release->major) + "." + std::to_string(release->minor) != rootRelease)
+            return usage(std::move(r), codes::kVersionMismatch,
+                         shownRoot + " is NVIDIA's folder for cuDNN " + rootRelease + ", but " + archive->path +
+                             " is cuDNN " + (archive->cudnn.empty() ? std::string("(version unknown)") : archive->cudnn) +
+                             "; each release has its own v<major>.<minor> folder. Give that one with --cudnn-root"
+                             " (or leave --cudnn-root out on Windows); nothing was changed.");
+        std::vector<PresentNvidiaVariant> present = newNvidiaRoot ? std::vector<PresentNvidiaVariant>{}
+                                                                  : nvidiaVariantsOf(rootNow);
+        auto record = loadRecord(recordPathFor(o.stateDir, rootNow));
+        if (nvidiaRepair && record && *record && (*record)->contains("nvidia_layout"))
+            nvidiaLayout = nvidiaLayoutFromJson((*record)->at("nvidia_layout"));  // the recorded variant's folders
+        if (!nvidiaLayout) {
+            const std::optional<int> major =
+                archive->buildCudaMajor ? archive->buildCudaMajor : cudaMajorOfText(archive->cuda);
+            auto chosen = nvidiaLayoutFor(archive->cudnn, major, present, shownRoot);
+            if (!chosen && nvidiaRepair) {
+                std::string variants;
+                for (const PresentNvidiaVariant& v : present)
+                    variants += (variants.empty() ? "" : ", ") + std::string("bin\\") + v.cuda + (v.binX64 ? "\\x64" : "");
+                return usage(std::move(r), codes::kCudaMajorMismatch,
+                             shownRoot + " has no cuDNN variant for CUDA " +
+                                 (major ? std::to_string(*major) : std::string("(unknown)")) + " to repair from " +
+                                 archive->path + " (its variants: " + (variants.empty() ? "none" : variants) +
+                                 "); give the archive of this release built for a variant's CUDA major.");
+            }
+            if (!chosen)
+                return usage(std::move(r), chosen.error().code, chosen.error().message);
+            nvidiaLayout = *chosen;
+        }
+        for (const PresentNvidiaVariant& v : present)
+            if (v.cuda == nvidiaLayout->cuda && v.binX64 == nvidiaLayout->binX64)
+                nvidiaVersion = v.version;
+        mapIntoNvidiaLayout(*archive, *nvidiaLayout);
+    }
+
+    auto state = newPrefix        ? emptyPrefixState(r.toolkit, o.stateDir)
+                 : newNvidiaRoot ? emptyNvidiaRootState(r.toolkit, o.stateDir)
+                                 : snapshotToolkit(absolute, pathsOfInterest(archive ? &*archive : nullptr, nullptr, absolute),
+                                                   o.stateDir, o.dpkgInfoDir, o.rpmDbDir, nvidiaLayout);
     if (!state)
         return usage(std::move(r), state.error().code, state.error().message);
     adoptArchiveLayout(*state, archive ? &*archive : nullptr);
     r.toolkit = state->root;
+    if (nvidiaLayout) {
+        state->cudnnVersion = nvidiaVersion;
+        state->windowsLayout = true;  // NVIDIA's tree is Windows DLLs: the system PATH
+    }
     // use: the root by its own rule (also for a dry run) and the folder exactly one of its variants'.
     std::string useFolder;
     if (kind == PlanKind::Use) {
@@ -397,7 +491,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
     PathService path = pathServiceFor(*state);
-    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles, newPrefix};
+    const PlanOptions options{o.stateDir, tx, o.noPath, o.includeExtraFiles, newPrefix, nvidiaLayout, createFolders};
     Plan plan = kind == PlanKind::Install  ? planInstall(*archive, *state, path.state, options)
                 : kind == PlanKind::Repair ? planRepair(archive, *state, path.state, options)
                 : kind == PlanKind::Use    ? planUse(*state, useFolder, o.pathFirst, path.state, options)
@@ -423,8 +517,29 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
             else if (bad->code == codes::kSearchPathWritable)
                 plan.warnings.push_back(std::move(*bad));
         }
+    // NVIDIA's layout: the variant's bin folder goes on PATH, so the root (or, for one made now, the
+    // folder it is made in) must be changeable by administrators only, as for a toolkit.
+    if (plan.nvidiaLayout && plan.kind != PlanKind::Use)
+        for (const Operation& op : plan.ops) {
+            if (op.kind != OpKind::PathChange || !op.after || op.after == op.before)
+                continue;
+            std::filesystem::path at = pathOf(plan.toolkit);
+            while (at.has_relative_path() && !std::filesystem::exists(std::filesystem::symlink_status(at, ec)))
+                at = at.parent_path();
+            if (std::string who; writableByNonAdmins(at, &who)) {
+                Problem bad{codes::kSearchPathWritable, pathEntryOf(plan.toolkit + "/" + plan.nvidiaLayout->binDir()),
+                            pathEntryOf(plan.toolkit + "/" + plan.nvidiaLayout->binDir()) +
+                                " would go on the system search path, but " + who +
+                                ": anything planted there would be loaded by every program of every user. Make it "
+                                "writable by administrators only (as %ProgramFiles% is), or install with --no-path."};
+                if (o.asHelper)
+                    plan.problems.push_back(std::move(bad));
+                else
+                    plan.warnings.push_back(std::move(bad));
+            }
+        }
     for (const Operation& op : plan.ops) {
-        if (nvidiaRoot || op.kind != OpKind::PathChange || !op.after)
+        if (nvidiaRoot || plan.nvidiaLayout || op.kind != OpKind::PathChange || !op.after)
             continue;
         std::vector<std::string> dirs;
         if (op.mechanism == PathMechanism::LdSoConf)
@@ -447,8 +562,15 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
     if (!o.dryRun && plan.problems.empty() && !plan.ops.empty()) {
         // The same checks a journal passes before its undo (install/trust.h): made here, so true
         // by construction, but they are what an elevated process may do, and this may be one.
-        if (auto bad = checkInstallRoot(plan.toolkit, o.stateDir, createsPrefix(plan)))
+        if (createsNvidiaRoot(plan)) {
+            if (auto made = checkNewNvidiaRoot(plan.toolkit); !made)
+                return usage(std::move(r), made.error().code, made.error().message);
+        } else if (plan.nvidiaLayout && plan.kind == PlanKind::Install) {
+            if (auto bad = checkNvidiaRootShape(plan.toolkit))
+                return stop(std::move(r), FlowStatus::Usage, {*bad});
+        } else if (auto bad = checkInstallRoot(plan.toolkit, o.stateDir, createsPrefix(plan))) {
             return stop(std::move(r), FlowStatus::Usage, {*bad});
+        }
         Problems unsafe = checkPlanInvariants(plan, o.stateDir, path.state.available ? path.state.location : "");
         if (!unsafe.empty())
             return stop(std::move(r), FlowStatus::Usage, std::move(unsafe));
@@ -462,10 +584,12 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
                           "; nothing was changed. Review the plan again and confirm it."}});
     if (o.dryRun)
         return stop(std::move(r), FlowStatus::Planned);
-    if (plan.ops.empty())
-        return stop(std::move(r), FlowStatus::NothingToDo);
+    // A refusal with nothing planned (NVIDIA's files of another release in the variant folder, a
+    // second `use`) is still a refusal, not "nothing to do".
     if (!plan.problems.empty())
         return stop(std::move(r), FlowStatus::Refused, plan.problems);
+    if (plan.ops.empty())
+        return stop(std::move(r), FlowStatus::NothingToDo);
     if (!o.applyHere)
         return stop(std::move(r), FlowStatus::Planned);
 

@@ -53,6 +53,11 @@ struct FlowOptions {
     // that goes on the system PATH, and whether ahead of every entry (else at the end).
     std::string useFolder;
     bool pathFirst = false;
+    // install: into NVIDIA's layout (--nvidia-layout): `toolkit` an NVIDIA cuDNN root (made when it
+    // is not there: install/nvidiaroot.h checkNewNvidiaRoot), the archive's files into the variant
+    // install/nvidiamapping.h chooses. Windows archives only. A repair of an NVIDIA root (or of a
+    // root whose record says nvidia_layout) is in that layout without it.
+    bool nvidiaLayout = false;
     // false: stop after planning (status Planned) so the caller hands the plan to the
     // elevated helper; nothing is staged in this process then.
     bool applyHere = true;

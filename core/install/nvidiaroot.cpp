@@ -4,6 +4,7 @@
 #include "common/problemcodes.h"
 #include "common/u8path.h"
 #include "detect/nvidialayout.h"
+#include "install/nvidiamapping.h"
 #include "platform/environment.h"
 #include "platform/folderaccess.h"
 
@@ -61,6 +62,7 @@ std::string canonicalOrEmpty(const std::string& p)
 struct FoundVariant {
     std::string binDir, builtWith;
     std::optional<int> cudaMajor;
+    std::string version;  // "9.19.0", "" when detect cannot tell
 };
 
 // The installer's variants of the root (bin/<x.y>[/x64]), as detect finds them; a zip's layout
@@ -72,7 +74,8 @@ std::vector<FoundVariant> installerVariants(const std::string& root)
     std::vector<FoundVariant> out;
     for (const CudnnVariant& v : findVariants(roots))
         if (!v.builtWith.empty())
-            out.push_back({utf8Of(pathOf(v.binDir).lexically_normal()), v.builtWith, v.cudaMajor});
+            out.push_back({utf8Of(pathOf(v.binDir).lexically_normal()), v.builtWith, v.cudaMajor,
+                           v.version ? v.version->toString() : std::string()});
     std::sort(out.begin(), out.end(), [](const FoundVariant& a, const FoundVariant& b) { return a.binDir < b.binDir; });
     return out;
 }
@@ -97,33 +100,101 @@ bool newerCuda(const std::string& a, const std::string& b)
 
 }  // namespace
 
+namespace {
+
+Problem notNvidiaRoot(const std::string& root, const std::string& why)
+{
+    return Problem{codes::kNotAToolkit, root,
+                   root + " " + why + "; an NVIDIA cuDNN root is the v<major>.<minor> folder NVIDIA's cuDNN "
+                                      "installer makes (...\\NVIDIA\\CUDNN\\v9.19, holding bin\\<cuda>)."};
+}
+
+// Windows: ...\NVIDIA\CUDNN lies directly in %ProgramFiles% (`nvidia`: the NVIDIA folder).
+bool inProgramFiles(const fs::path& nvidia, const std::optional<std::string>& programFiles)
+{
+#ifdef _WIN32
+    const std::optional<std::string> pf =
+        programFiles ? programFiles : hostEnvironment()->knownFolder(KnownFolder::ProgramFiles);
+    const std::string pfCanonical = pf ? canonicalOrEmpty(utf8Of(pathOf(*pf))) : std::string();
+    return !pfCanonical.empty() && keyOfNvidiaPath(utf8Of(nvidia.parent_path())) == keyOfNvidiaPath(pfCanonical);
+#else
+    (void)nvidia;
+    (void)programFiles;  // no Program Files here: any parent (the tests' temporary trees)
+    return true;
+#endif
+}
+
+}  // namespace
+
+std::optional<Problem> checkNvidiaRootShape(const std::string& root, const std::optional<std::string>& programFiles)
+{
+    const fs::path p = pathOf(root);
+    if (root.empty() || !p.is_absolute())
+        return notNvidiaRoot(root, "is not an absolute folder");
+    if (hasPathSplitter(root))
+        return notNvidiaRoot(root, "has a character that would split or expand a PATH entry (; % \" or a control character)");
+    if (canonicalOrEmpty(root) != root)
+        return notNvidiaRoot(root, "is not a canonical folder (missing, a link on the way, or a path with . or ..)");
+    if (!nvidiaRootName(p))
+        return notNvidiaRoot(root, "is not a folder NVIDIA\\CUDNN\\v<major>.<minor>");
+    if (!inProgramFiles(p.parent_path().parent_path(), programFiles))
+        return notNvidiaRoot(root, "is not in %ProgramFiles%\\NVIDIA\\CUDNN, where NVIDIA's installer puts it");
+    return std::nullopt;
+}
+
 std::optional<Problem> checkNvidiaCudnnRoot(const std::string& root, const std::optional<std::string>& programFiles)
 {
+    if (auto bad = checkNvidiaRootShape(root, programFiles))
+        return bad;
+    if (installerVariants(root).empty())
+        return notNvidiaRoot(root, "holds no cuDNN variant (no bin\\<cuda> or bin\\<cuda>\\x64 folder with cudnn64_<N>.dll)");
+    return std::nullopt;
+}
+
+Result<std::vector<std::string>> checkNewNvidiaRoot(const std::string& root,
+                                                    const std::optional<std::string>& programFiles)
+{
     auto refuse = [&](const std::string& why) {
-        return Problem{codes::kNotAToolkit, root,
-                       root + " " + why + "; an NVIDIA cuDNN root is the v<major>.<minor> folder NVIDIA's cuDNN "
-                                          "installer makes (...\\NVIDIA\\CUDNN\\v9.19, holding bin\\<cuda>)."};
+        const Problem bad = notNvidiaRoot(root, why);
+        return Error{bad.code, bad.message, "checkNewNvidiaRoot"};
     };
     const fs::path p = pathOf(root);
     if (root.empty() || !p.is_absolute())
         return refuse("is not an absolute folder");
+    if (root.ends_with('/') || utf8Of(p.lexically_normal()) != root)
+        return refuse("is not a plain path (no . or .., no doubled or trailing separator)");
     if (hasPathSplitter(root))
         return refuse("has a character that would split or expand a PATH entry (; % \" or a control character)");
-    if (canonicalOrEmpty(root) != root)
-        return refuse("is not a canonical folder (missing, a link on the way, or a path with . or ..)");
     if (!nvidiaRootName(p))
         return refuse("is not a folder NVIDIA\\CUDNN\\v<major>.<minor>");
-#ifdef _WIN32
-    const std::optional<std::string> pf = programFiles ? programFiles : hostEnvironment()->knownFolder(KnownFolder::ProgramFiles);
-    const std::string pfCanonical = pf ? canonicalOrEmpty(utf8Of(pathOf(*pf))) : std::string();
-    if (pfCanonical.empty() || keyOfNvidiaPath(utf8Of(p.parent_path().parent_path().parent_path())) != keyOfNvidiaPath(pfCanonical))
+    // The missing part is at most NVIDIA\CUDNN\v9.x; what exists above it is reached with no link.
+    std::vector<std::string> missing;
+    fs::path at = p;
+    std::error_code ec;
+    for (int level = 0; level < 3; ++level, at = at.parent_path()) {
+        const auto st = fs::symlink_status(at, ec);
+        if (st.type() != fs::file_type::not_found)
+            break;
+        missing.insert(missing.begin(), utf8Of(at));
+    }
+    if (missing.empty())
+        return refuse("exists already (a new root is made, never taken over)");
+    if (canonicalOrEmpty(utf8Of(at)) != utf8Of(at) || !fs::is_directory(fs::symlink_status(at, ec)))
+        return refuse("would be made in " + utf8Of(at) + ", which is not a folder reached with no link followed");
+    if (!inProgramFiles(p.parent_path().parent_path(), programFiles))
         return refuse("is not in %ProgramFiles%\\NVIDIA\\CUDNN, where NVIDIA's installer puts it");
-#else
-    (void)programFiles;  // no Program Files here: any parent (the tests' temporary trees)
-#endif
-    if (installerVariants(root).empty())
-        return refuse("holds no cuDNN variant (no bin\\<cuda> or bin\\<cuda>\\x64 folder with cudnn64_<N>.dll)");
-    return std::nullopt;
+    return missing;
+}
+
+std::vector<PresentNvidiaVariant> nvidiaVariantsOf(const std::string& root)
+{
+    std::vector<PresentNvidiaVariant> out;
+    for (const FoundVariant& v : installerVariants(root)) {
+        const std::string rel = v.binDir.starts_with(root + "/") ? v.binDir.substr(root.size() + 1) : std::string();
+        if (const auto l = nvidiaLayoutOfBin(rel))
+            out.push_back({l->cuda, l->binX64, v.cudaMajor, v.version});
+    }
+    return out;
 }
 
 bool isNvidiaCudnnRoot(const std::string& root)

@@ -11,6 +11,7 @@
 // second reading of the tree.
 
 #include "common/problem.h"
+#include "install/nvidiamapping.h"
 
 #include <optional>
 #include <string>
@@ -28,6 +29,20 @@ namespace cudnnsetup {
 std::optional<Problem> checkNvidiaCudnnRoot(const std::string& root,
                                             const std::optional<std::string>& programFiles = std::nullopt);
 bool isNvidiaCudnnRoot(const std::string& root);
+// The same rule without the variant: the root of an install of ours (install --nvidia-layout, whose
+// record names it) or an emptied v9.x folder.
+std::optional<Problem> checkNvidiaRootShape(const std::string& root,
+                                            const std::optional<std::string>& programFiles = std::nullopt);
+// install --nvidia-layout into a root that does not exist yet: a plain absolute path (no . or ..,
+// '/' separated) named .../NVIDIA/CUDNN/v<digits>.<digits> (in %ProgramFiles% on Windows), without
+// PATH-splitting characters, whose missing part is at most NVIDIA/CUDNN/v9.x and whose nearest
+// existing folder is reached with no link followed. The folders to make, outermost first;
+// "not-a-toolkit" when not. (Who may write that folder is the elevated side's own check.)
+Result<std::vector<std::string>> checkNewNvidiaRoot(const std::string& root,
+                                                    const std::optional<std::string>& programFiles = std::nullopt);
+
+// The root's variants as install --nvidia-layout copies their shape (install/nvidiamapping.h).
+std::vector<PresentNvidiaVariant> nvidiaVariantsOf(const std::string& root);
 
 // The root's variant bin folders as detect finds them: canonical, '/' separated, sorted.
 std::vector<std::string> nvidiaVariantBins(const std::string& root);

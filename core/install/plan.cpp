@@ -4,6 +4,7 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "formats/cudabuild.h"
+#include "install/nvidiamapping.h"
 #include "install/plan_p.h"
 #include "releases/releases.h"
 
@@ -146,6 +147,10 @@ void initPlan(Plan& plan, PlanKind kind, const ToolkitState& toolkit, const Plan
     plan.standalonePrefix = (options.newPrefix && kind == PlanKind::Install) ||
                             (toolkit.record && toolkit.record->is_object() &&
                              toolkit.record->value("created_prefix", false) == true);
+    // NVIDIA's layout: the variant the caller mapped the archive into, else the one the record names.
+    plan.nvidiaLayout = options.nvidiaLayout;
+    if (!plan.nvidiaLayout && toolkit.record && toolkit.record->is_object() && toolkit.record->contains("nvidia_layout"))
+        plan.nvidiaLayout = nvidiaLayoutFromJson(toolkit.record->at("nvidia_layout"));
 }
 
 // A cuDNN build loads only with the CUDA major it was built for, whatever else its release
@@ -299,8 +304,18 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
     };
     if (plan.standalonePrefix)
         (*rec.record)["created_prefix"] = true;
-    if (options.newPrefix && kind == PlanKind::Install) {
-        // The prefix is named in the admin-only record before it exists, so that whatever is
+    std::vector<std::string> makes;  // the root (and its missing parents) this install makes
+    if (options.newPrefix && kind == PlanKind::Install)
+        makes.push_back(toolkit.root);
+    if (plan.nvidiaLayout) {
+        (*rec.record)["nvidia_layout"] = toJson(*plan.nvidiaLayout);
+        if (kind == PlanKind::Install && !options.createFolders.empty()) {
+            (*rec.record)["created_root"] = options.createFolders;
+            makes = options.createFolders;
+        }
+    }
+    if (!makes.empty()) {
+        // The root is named in the admin-only record before it exists, so that whatever is
         // left of a crash is accepted by recover because the record says so (install/trust.h).
         nlohmann::json claim = *rec.record;
         for (const char* list : {"files", "links", "removed", "created_directories"})
@@ -311,7 +326,10 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
         first.previousRecord = toolkit.record;
         first.record = claim;
         rec.previousRecord = claim;
-        plan.ops.insert(plan.ops.begin(), {first, Operation{.kind = OpKind::CreateDirectory, .path = toolkit.root}});
+        std::vector<Operation> front{first};
+        for (const std::string& dir : makes)
+            front.push_back({.kind = OpKind::CreateDirectory, .path = dir});
+        plan.ops.insert(plan.ops.begin(), front.begin(), front.end());
     }
     plan.ops.push_back(rec);
     refusePackageFiles(plan, toolkit);
@@ -442,6 +460,9 @@ std::string recordPathFor(const std::string& stateDir, const std::string& toolki
 Plan planInstall(const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
                  const PlanOptions& options)
 {
+    if (options.nvidiaLayout)
+        if (auto verdict = nvidiaInstallVerdict(archive, toolkit, options))
+            return *verdict;
     return mergePlan(PlanKind::Install, archive, toolkit, path, options);
 }
 
@@ -472,6 +493,8 @@ Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& t
                                          "from with --archive."});
             return plan;
         }
+        if (options.nvidiaLayout)
+            return planNvidiaRepair(*archive, toolkit, options);
         return mergePlan(PlanKind::Repair, *archive, toolkit, path, options);
     }
     Plan plan;

@@ -33,6 +33,19 @@ struct ArchiveFolders {
 };
 std::optional<std::string> toolkitTargetFor(std::string_view entry, const ArchiveFolders& folders);
 
+// One variant folder set of an NVIDIA cuDNN root (install/nvidiaroot.h), the shape NVIDIA's exe
+// installer makes for a release (install/nvidiamapping.h chooses it).
+struct NvidiaVariantLayout {
+    std::string cuda;     // the folder name: the CUDA version the variant was built with ("12.9")
+    bool binX64 = false;  // the DLLs in bin\<cuda>\x64 (9.19 on) rather than bin\<cuda> (9.3)
+    std::string source;   // where the shape comes from, for the report (not compared, not in the plan)
+    // Root-relative, '/' separated: "bin/12.9/x64", "include/12.9", "lib/12.9/x64".
+    std::string binDir() const;
+    std::string includeDir() const;
+    std::string libDir() const;
+    bool operator==(const NvidiaVariantLayout& o) const { return cuda == o.cuda && binX64 == o.binX64; }
+};
+
 // A symbolic link of a Linux tarball (libcudnn.so -> libcudnn.so.9), mapped like a file.
 struct ArchiveLink {
     std::string entry;       // normalised entry name
@@ -80,6 +93,9 @@ struct ExistingNode {
     std::uint32_t crc32 = 0;      // files the plan may keep or repair: filled by the snapshot
     std::string sha256;
     std::string linkTarget;       // Symlink: where it points (not followed)
+    // An NVIDIA root's DLL that detect's damaged-file rule calls damaged (all zeros, cut short, no
+    // DLL at all; detect/cudnninspect.h libraryDamage): why. Empty otherwise, and for toolkits.
+    std::string damage;
 };
 
 struct ToolkitState {
@@ -95,6 +111,9 @@ struct ToolkitState {
     // The toolkit's CUDA version (version.json, version.txt, cuda_runtime_api.h; never nvcc), "13.0";
     // empty when unknown (a standalone prefix): then no CUDA major is compared.
     std::string cudaVersion;
+    // An NVIDIA cuDNN root: the version detect reads from the files of the variant the plan is about
+    // ("9.19.0"; cudnn_version.h or the main DLL), empty when unknown or when there are none.
+    std::string cudnnVersion;
     ExistingNode node(const std::string& rel) const;
 };
 
@@ -118,6 +137,12 @@ struct PlanOptions {
     // Install into a standalone prefix that does not exist yet (install/trust.h checkNewPrefix):
     // the plan's first steps write a record naming the prefix as created, then make the folder.
     bool newPrefix = false;
+    // Install into / repair of an NVIDIA cuDNN root (install --nvidia-layout): the variant the archive's
+    // files were mapped into (install/nvidiamapping.h). The plan only touches that variant's folders.
+    std::optional<NvidiaVariantLayout> nvidiaLayout;
+    // An NVIDIA root that does not exist yet: the folders to make, outermost first, absolute (the
+    // missing ones of ...\NVIDIA, ...\NVIDIA\CUDNN, the root; install/nvidiaroot.h checkNewNvidiaRoot).
+    std::vector<std::string> createFolders;
 };
 
 // What an install copies, one rule for the plan, the pre-stager, the elevated helper and the
@@ -154,6 +179,9 @@ struct Plan {
     // every entry (else at the end). Empty for the other kinds (their plans and digests as before).
     std::string useFolder;
     bool pathFirst = false;
+    // Install / repair / uninstall in NVIDIA's layout: the variant whose folders the plan may touch
+    // (from PlanOptions, or the record's "nvidia_layout"). nullopt for every other plan (as before).
+    std::optional<NvidiaVariantLayout> nvidiaLayout;
     std::vector<Operation> ops;
     std::vector<std::string> notes;  // PATH skipped, unchanged files, licence not copied, ...
     Problems problems;               // the plan cannot be applied (exit 3, nothing changed)
@@ -175,6 +203,12 @@ bool isCudnnFileName(std::string_view fileName);
 // The toolkit folders that hold cuDNN files (for the snapshot and stray detection).
 const std::vector<std::string>& cudnnFolders();
 
+// options.nvidiaLayout: `toolkit` is an NVIDIA cuDNN root (maybe still to be made: createFolders)
+// and the archive's targets are that variant's. Its folder holding cuDNN files the record does not
+// list is NVIDIA's install: of the same release (toolkit.cudnnVersion) nothing to do (a note naming
+// repair), of another one refused ("target-blocked"); a record of ours for another variant of the
+// root is refused too (one recorded install per root). Records say "nvidia_layout" (and
+// "created_root": the folders made, which the last uninstall takes away again when empty).
 Plan planInstall(const ArchiveInfo& archive, const ToolkitState& toolkit, const PathState& path,
                  const PlanOptions& options);
 Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const PlanOptions& options);
@@ -187,7 +221,11 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
 Plan planUse(const ToolkitState& root, const std::string& useFolder, bool first, const PathState& path,
              const PlanOptions& options);
 // With a record: bring files back to it (`archive` must be the recorded one, or null when
-// nothing needs its bytes). Without one: like an install over a hand-copied cuDNN.
+// nothing needs its bytes). Without one: like an install over a hand-copied cuDNN; in an NVIDIA
+// root (options.nvidiaLayout, NVIDIA's own install) only the variant's missing, zero-byte and
+// damaged (ExistingNode::damage) files come from the archive, which must be of the same release
+// (toolkit.cudnnVersion); everything else of NVIDIA's stays as it is (recorded: uninstall puts the
+// damaged bytes back and takes away what was missing).
 Plan planRepair(const std::optional<ArchiveInfo>& archive, const ToolkitState& toolkit, const PathState& path,
                 const PlanOptions& options);
 

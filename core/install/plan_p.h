@@ -22,5 +22,13 @@ void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& tool
                 std::vector<Operation>& ops, nlohmann::json& record);
 void addLinkRepairs(Plan& plan, const ToolkitState& toolkit, std::vector<Operation>& ops);
 void refusePackageFiles(Plan& plan, const ToolkitState& toolkit);
+nlohmann::json releaseJson(const ArchiveInfo& a);
+// plannvidia.cpp (an NVIDIA cuDNN root, options.nvidiaLayout set)
+// An install that must not go ahead (NVIDIA's own files in the variant folder, another variant
+// recorded): the plan saying so (no ops); nullopt: plan the merge.
+std::optional<Plan> nvidiaInstallVerdict(const ArchiveInfo& archive, const ToolkitState& toolkit,
+                                         const PlanOptions& options);
+// Repair of NVIDIA's own install (no record): only missing, zero-byte and damaged files.
+Plan planNvidiaRepair(const ArchiveInfo& archive, const ToolkitState& toolkit, const PlanOptions& options);
 
 }  // namespace cudnnsetup::plandetail

@@ -1,4 +1,5 @@
 #include "install/plan.h"
+#include "install/nvidiamapping.h"
 #include "install/jsonfields.h"
 
 namespace cudnnsetup {
@@ -71,6 +72,8 @@ nlohmann::json planHeaderToJson(const Plan& plan)
             {"cleanup", plan.cleanup}};
     if (plan.standalonePrefix)
         j["standalone_prefix"] = true;  // only then: the plans (and digests) of toolkits are as before
+    if (plan.nvidiaLayout)
+        j["nvidia_layout"] = toJson(*plan.nvidiaLayout);  // only then: other plans' digests as before
     if (plan.kind == PlanKind::Use) {
         j["use_folder"] = plan.useFolder;
         j["path_first"] = plan.pathFirst;
@@ -97,6 +100,8 @@ Plan planFromJson(const nlohmann::json& j)
     plan.standalonePrefix = j.value("standalone_prefix", false);
     plan.useFolder = j.value("use_folder", std::string());
     plan.pathFirst = j.value("path_first", false);
+    if (j.contains("nvidia_layout"))
+        plan.nvidiaLayout = nvidiaLayoutFromJson(j.at("nvidia_layout"));
     if (!j.at("archive").is_null())
         plan.archive = archiveInfoFromJson(j.at("archive"));
     for (const auto& op : j.at("operations"))

@@ -3,7 +3,10 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "common/u8path.h"
+#include "common/casefold.h"
+#include "detect/cudnninspect.h"
 #include "detect/packageowners.h"
+#include "install/nvidiamapping.h"
 #include "detect/toolkits.h"
 #include "platform/nofollow.h"
 
@@ -142,7 +145,7 @@ std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohm
 
 Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vector<std::string>& relPaths,
                                      const std::string& stateDir, const std::string& dpkgInfoDir,
-                                     const std::string& rpmDbDir)
+                                     const std::string& rpmDbDir, const std::optional<NvidiaVariantLayout>& nvidiaLayout)
 {
     std::error_code ec;
     const fs::path canonical = fs::canonical(pathOf(rootIn), ec);
@@ -165,7 +168,14 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
     for (const std::string& r : pathsOfInterest(nullptr, t.record ? &*t.record : nullptr, t.root))
         if (!r.empty())
             addWithParents(wanted, r);
-    for (const std::string& f : cudnnFolders())
+    std::optional<NvidiaVariantLayout> nvidia = nvidiaLayout;
+    if (!nvidia && t.record && t.record->is_object() && t.record->contains("nvidia_layout"))
+        nvidia = nvidiaLayoutFromJson(t.record->at("nvidia_layout"));
+    // NVIDIA's tree: that variant's folders only (the other variants are NVIDIA's, never looked at).
+    std::vector<std::string> folders = cudnnFolders();
+    if (nvidia)
+        folders = {nvidia->binDir(), nvidia->includeDir(), nvidia->libDir()};
+    for (const std::string& f : folders)
         addWithParents(wanted, f);
     t.linuxFolders = linuxFoldersOf(t.root);
     // Its CUDA version, read as detect reads it but never by running nvcc: the plan refuses a
@@ -201,9 +211,8 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
         }
         t.nodes[rel] = n;
     }
-    std::vector<std::string> folders = cudnnFolders();
     for (const std::string& f : {t.linuxFolders.lib, t.linuxFolders.include})
-        if (std::find(folders.begin(), folders.end(), f) == folders.end())
+        if (!nvidia && std::find(folders.begin(), folders.end(), f) == folders.end())
             folders.push_back(f);
     for (const std::string& folder : folders) {
         if (t.node(folder).type != NodeType::Directory)
@@ -217,6 +226,8 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
             if (!d)
                 return d.error();
             t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256};
+            if (nvidia && foldCaseUtf8(name).ends_with(".dll"))
+                t.nodes[rel].damage = libraryDamage(utf8Of(e.path())).value_or("");
             t.cudnnFiles.push_back(rel);
         }
     }

@@ -22,10 +22,15 @@ LinuxFolders linuxFoldersOf(const std::string& canonicalRoot);
 // `root` must already be absolute; it is made canonical ('/' separated, links resolved).
 // dpkgInfoDir: where dpkg keeps its <package>.list files, rpmDbDir rpm's database; every path
 // the plan asks about that a package owns is named in ToolkitState::packageOwners.
+// nvidiaLayout: `root` is an NVIDIA cuDNN root and only that variant's folders (bin/<cuda>[/x64],
+// include/<cuda>, lib/<cuda>/x64) are searched for cuDNN files, each DLL also by detect's damaged-
+// file rule (ExistingNode::damage); nullopt: the record's "nvidia_layout" when it has one, else a
+// toolkit's cuDNN folders (cudnnFolders()).
 Result<ToolkitState> snapshotToolkit(const std::string& root, const std::vector<std::string>& relPaths,
                                      const std::string& stateDir,
                                      const std::string& dpkgInfoDir = kDpkgInfoDir,
-                                     const std::string& rpmDbDir = kRpmDbDir);
+                                     const std::string& rpmDbDir = kRpmDbDir,
+                                     const std::optional<NvidiaVariantLayout>& nvidiaLayout = std::nullopt);
 
 // Toolkit-relative paths a plan for `archive` (or for the toolkit's record) asks about.
 std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohmann::json* record,

@@ -8,6 +8,7 @@
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
+#include "install/nvidiamapping.h"
 #include "install/nvidiaroot.h"
 #include "install/pathedit.h"
 #include "install/toolkitscan.h"
@@ -105,6 +106,8 @@ std::vector<std::string> intentArguments(const Intent& in)
         args.insert(args.end(), {"--use-folder", in.useFolder});
     if (in.pathFirst)
         args.push_back("--path-first");
+    if (in.nvidiaLayout)
+        args.push_back("--nvidia-layout");
     return args;
 }
 
@@ -122,6 +125,7 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
     in.allowUnknown = allowUnknown;
     in.includeExtraFiles = reviewed.includeExtraFiles;
     in.newPrefix = createsPrefix(reviewed);
+    in.nvidiaLayout = reviewed.kind == PlanKind::Install && reviewed.nvidiaLayout.has_value();
     if (reviewed.kind == PlanKind::Use) {
         in.useFolder = reviewed.useFolder;
         in.pathFirst = reviewed.pathFirst;
@@ -164,6 +168,7 @@ FlowResult applyIntent(const Intent& in, const std::string& stateDir)
     o.newPrefix = in.newPrefix;
     o.useFolder = in.useFolder;
     o.pathFirst = in.pathFirst;
+    o.nvidiaLayout = in.nvidiaLayout;
     o.transactionId = in.transactionId;
     o.reviewedDigest = in.planDigest;
     o.applyHere = true;
@@ -240,6 +245,14 @@ nlohmann::json readRecordJson(const std::string& path)
 }
 }  // namespace
 
+bool recordNamesNvidiaLayout(const std::string& stateDir, const std::string& root)
+{
+    const nlohmann::json record = readRecordJson(recordPathFor(stateDir, root));
+    return !record.is_discarded() && record.is_object() && record.contains("nvidia_layout") &&
+           nvidiaLayoutFromJson(record["nvidia_layout"]) && record.contains("toolkit") &&
+           record["toolkit"].is_string() && record["toolkit"] == root;
+}
+
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root)
 {
     const nlohmann::json record = readRecordJson(recordPathFor(stateDir, root));
@@ -251,8 +264,9 @@ std::optional<Problem> checkInstallRoot(const std::string& root, const std::stri
     if (newPrefix)
         return checkNewPrefix(root);
     auto bad = checkToolkitRoot(root);
-    // NVIDIA's installer tree (install/nvidiaroot.h): its own rule, as strict as a toolkit's.
-    if (bad && isNvidiaCudnnRoot(root))
+    // NVIDIA's installer tree (install/nvidiaroot.h): its own rule, as strict as a toolkit's; an
+    // install of ours in that layout (its admin-only record says so) also when no variant is left.
+    if (bad && (isNvidiaCudnnRoot(root) || (recordNamesNvidiaLayout(stateDir, root) && !checkNvidiaRootShape(root))))
         bad.reset();
     // A prefix cudnn-setup made: still canonical and without PATH-splitting characters, and
     // named by its admin-only record; an existing folder is never taken for one otherwise.
@@ -272,6 +286,29 @@ bool createsPrefix(const Plan& plan)
            plan.ops[0].kind == OpKind::WriteRecord && plan.ops[0].path == plan.recordPath &&
            namesCreatedPrefix(plan.ops[0].record, plan.toolkit) && plan.ops[1].kind == OpKind::CreateDirectory &&
            plan.ops[1].path == plan.toolkit && !plan.ops[1].workDir;
+}
+
+bool createsNvidiaRoot(const Plan& plan)
+{
+    if (!plan.nvidiaLayout || plan.kind != PlanKind::Install || plan.ops.empty() ||
+        plan.ops[0].kind != OpKind::WriteRecord || plan.ops[0].path != plan.recordPath || !plan.ops[0].record)
+        return false;
+    const nlohmann::json& claim = *plan.ops[0].record;
+    if (!claim.is_object() || !claim.contains("created_root") || !claim["created_root"].is_array() ||
+        claim.value("toolkit", std::string()) != plan.toolkit)
+        return false;
+    const nlohmann::json& made = claim["created_root"];
+    if (made.empty() || made.size() > 3 || plan.ops.size() < made.size() + 1)
+        return false;
+    for (std::size_t i = 0; i < made.size(); ++i) {
+        const Operation& op = plan.ops[i + 1];
+        if (!made[i].is_string() || op.kind != OpKind::CreateDirectory || op.workDir || op.path != made[i])
+            return false;
+        const std::string next = i + 1 < made.size() ? made[i + 1].get<std::string>() : std::string();
+        if (i + 1 < made.size() ? parentInTree(next) != op.path : op.path != plan.toolkit)
+            return false;
+    }
+    return true;
 }
 
 bool isRealToolkit(const std::string& root)
@@ -403,7 +440,24 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     auto refuse = [&](const std::string& p, const std::string& why) {
         out.push_back({codes::kUnsafePlan, p, "The plan asks for " + why + " (" + p + "); it was refused and nothing was done."});
     };
-    if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
+    const std::optional<NvidiaVariantLayout>& nv = plan.kind == PlanKind::Use ? std::nullopt : plan.nvidiaLayout;
+    if (nv) {
+        // NVIDIA's layout: the root by its own rule (existing), or made by this very plan.
+        bool accepted = !plan.standalonePrefix && !checkNvidiaRootShape(plan.toolkit);
+        if (!accepted && !plan.standalonePrefix && createsNvidiaRoot(plan))
+            if (auto made = checkNewNvidiaRoot(plan.toolkit)) {
+                accepted = true;
+                for (const std::string& dir : *made)
+                    accepted = accepted && std::any_of(plan.ops.begin(), plan.ops.end(), [&](const Operation& op) {
+                                   return op.kind == OpKind::CreateDirectory && op.path == dir;
+                               });
+            }
+        if (!accepted) {
+            refuse(plan.toolkit, "a root that is neither an NVIDIA cuDNN root (...\\NVIDIA\\CUDNN\\v<x.y>, no link on the "
+                                 "way) nor one the plan itself makes");
+            return out;
+        }
+    } else if (auto bad = checkToolkitRoot(plan.toolkit); bad && !prefixAccepted(plan, stateDir, committedJournal)) {
         if (!plan.standalonePrefix && isNvidiaCudnnRoot(plan.toolkit)) {
             checkNvidiaRootPlan(plan, stateDir, systemPathLocation, refuse);
             return out;
@@ -435,16 +489,28 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
     // A Linux toolkit's real library and header folders (lib64 -> lib, targets/x86_64-linux/lib),
     // as this process sees them on disk.
     const LinuxFolders linuxDirs = linuxFoldersOf(tk);
+    // NVIDIA's layout: the variant's three folders hold files; they and their parents may be made.
+    std::set<std::string> nvFileFolders, nvFolders;
+    if (nv) {
+        nvFileFolders = {nv->binDir(), nv->includeDir(), nv->libDir()};
+        nvFolders = {"bin", "bin/" + nv->cuda, "include", "lib", "lib/" + nv->cuda};
+        nvFolders.insert(nvFileFolders.begin(), nvFileFolders.end());
+    }
     auto folderOk = [&](const std::string& rel) {
+        if (nv)
+            return nvFolders.count(rel) > 0;
         return isCudnnFolder(rel) || rel == linuxDirs.lib || rel == linuxDirs.include;
+    };
+    auto fileFolderOk = [&](const std::string& rel) {
+        return nv ? nvFileFolders.count(rel) > 0 : folderOk(rel);
     };
     auto cudnnTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
-        return rel && folderOk(parentInTree(*rel)) && cudnnName(nameOf(*rel));
+        return rel && fileFolderOk(parentInTree(*rel)) && cudnnName(nameOf(*rel));
     };
     auto extraTarget = [&](const std::string& p) {
         const auto rel = relativeBelow(tk, p);
-        return rel && isCudnnFolder(parentInTree(*rel));
+        return rel && (nv ? nvFileFolders.count(parentInTree(*rel)) > 0 : isCudnnFolder(parentInTree(*rel)));
     };
     std::set<std::string> recordedFiles;
     if (plan.recordPath == recordPathFor(stateDir, tk)) {
@@ -463,7 +529,7 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
         if (!inWork(c, false))
             refuse(c, "removing a folder outside the work folders");
     std::set<std::string> bins;
-    for (const char* rel : {"/bin", "/bin/x64"}) {
+    for (const std::string& rel : nv ? std::vector<std::string>{"/" + nv->binDir()} : std::vector<std::string>{"/bin", "/bin/x64"}) {
         std::string win = tk + rel;
         std::replace(win.begin(), win.end(), '/', '\\');
         bins.insert(normalizePathEntry(win));
@@ -480,6 +546,9 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
             }
             if (op.path == tk && op.kind == OpKind::CreateDirectory && createsPrefix(plan) && &op == &plan.ops[1])
                 break;  // the new prefix itself (prefixAccepted)
+            if (op.kind == OpKind::CreateDirectory && createsNvidiaRoot(plan) && &op > &plan.ops[0] &&
+                &op <= &plan.ops[plan.ops[0].record->at("created_root").size()])
+                break;  // the new NVIDIA root and its missing parents (checked above)
             const auto rel = relativeBelow(tk, op.path);
             if (!rel || !(folderOk(*rel) || *rel == ".cudnn-setup" || inWork(op.path, true)))
                 refuse(op.path, "a folder that is not one of the toolkit's cuDNN folders");
@@ -500,10 +569,12 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 refuse(op.path, "writing a file that is not a cuDNN file of the toolkit");
             if (!op.entry.empty()) {
                 // From the archive: exactly one of the release's files, staged in this transaction.
-                const auto target = !plan.archive ? std::nullopt
-                                    : plan.archive->isLinux()
-                                        ? linuxTargetFor(op.entry, plan.archive->folders, linuxDirs)
-                                        : toolkitTargetFor(op.entry, plan.archive->folders);
+                auto target = !plan.archive ? std::nullopt
+                              : plan.archive->isLinux()
+                                  ? linuxTargetFor(op.entry, plan.archive->folders, linuxDirs)
+                                  : toolkitTargetFor(op.entry, plan.archive->folders);
+                if (nv && target)
+                    target = plan.archive->isLinux() ? std::nullopt : nvidiaTargetFor(*target, *nv);
                 if (!target || tk + "/" + *target != op.path || !releaseTargets.count(op.path) ||
                     op.source != plan.stagingDir + "/" + *target)
                     refuse(op.path, "a target that does not follow from the archive entry " + op.entry);
@@ -530,6 +601,10 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 if (v && !pathValueClean(ld ? v->substr(0, v->size() - 1) : *v))
                     refuse(op.location, "a search path with control characters");
             }
+            if (op.mechanism == PathMechanism::LdSoConf && nv) {
+                refuse(op.location, "registering a library folder for NVIDIA's layout (Windows DLLs: the system PATH)");
+                break;
+            }
             if (op.mechanism == PathMechanism::LdSoConf) {
                 for (const auto& v : {op.before, op.after})
                     if (v && *v != tk + "/lib64\n" && *v != tk + "/" + linuxDirs.lib + "\n")
@@ -538,7 +613,8 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
             }
             // Only the toolkit's bin folders may come, go or move; everything else stays, in order.
             if (otherEntries(op.before.value_or(""), bins) != otherEntries(op.after.value_or(""), bins))
-                refuse(op.location, "a PATH change beyond adding or moving the toolkit's bin folders");
+                refuse(op.location, nv ? "a PATH change beyond adding or moving the variant's bin folder"
+                                       : "a PATH change beyond adding or moving the toolkit's bin folders");
             break;
         }
         case OpKind::WriteRecord:

@@ -35,6 +35,9 @@ struct Intent {
     bool newPrefix = false;               // install: create `toolkit` as a standalone prefix (--new-prefix)
     std::string useFolder;                // use: the variant bin folder (--use-folder); `toolkit` its NVIDIA root
     bool pathFirst = false;               // use: ahead of every PATH entry (--path-first)
+    // install: into NVIDIA's layout (--nvidia-layout): `toolkit` an NVIDIA cuDNN root, existing
+    // (install/nvidiaroot.h checkNvidiaRootShape) or to be made (checkNewNvidiaRoot).
+    bool nvidiaLayout = false;
     std::string transactionId;            // the reviewed plan's (names its work folders)
     std::string planDigest;               // planDigest() of the reviewed plan
 };
@@ -79,6 +82,8 @@ std::optional<Problem> checkNewPrefix(const std::string& prefix);
 // The admin-only record of `root` in `stateDir` says cudnn-setup created `root` as a prefix
 // (record field created_prefix): repair, a second install, uninstall and recover accept it then.
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root);
+// The admin-only record of `root` says it is an install of ours in NVIDIA's layout ("nvidia_layout").
+bool recordNamesNvidiaLayout(const std::string& stateDir, const std::string& root);
 // What install / repair / uninstall / use may change: a CUDA toolkit (checkToolkitRoot), a prefix
 // to be created now (newPrefix: checkNewPrefix), a prefix the record names as created, or an
 // NVIDIA cuDNN root (install/nvidiaroot.h checkNvidiaCudnnRoot).
@@ -86,6 +91,10 @@ std::optional<Problem> checkInstallRoot(const std::string& root, const std::stri
 // The plan makes its root (a new standalone prefix): its first steps are the record naming
 // the prefix, then the prefix folder.
 bool createsPrefix(const Plan& plan);
+// The plan makes its NVIDIA cuDNN root (install --nvidia-layout into a root that is not there): its
+// first steps are the record naming the folders it makes ("created_root"), then those folders,
+// outermost first, each the parent of the next, the last the root, at most NVIDIA/CUDNN/v9.x.
+bool createsNvidiaRoot(const Plan& plan);
 
 // A real CUDA toolkit, as the elevated helper needs one before it puts it on the system search
 // path: bin/nvcc (or bin/nvcc.exe) and include/cuda_runtime_api.h, plain files. A version.json or
@@ -110,7 +119,12 @@ bool pathValueClean(const std::string& value);
 // checkNewPrefix / recordNamesCreatedPrefix. An NVIDIA cuDNN root (install/nvidiaroot.h): only
 // `use` and its uninstall, which change nothing in NVIDIA's tree: the record and the system PATH,
 // where only that root's variant bin folders may come, go or move (a use plan: its own folder
-// only), every other entry in the same order. Problems "unsafe-plan" (nothing done).
+// only), every other entry in the same order. A plan in NVIDIA's layout (plan.nvidiaLayout:
+// install --nvidia-layout, repair of an NVIDIA root, their uninstall) by the toolkit's rules with
+// that variant's folders for the cuDNN folders (bin/<cuda>[/x64], include/<cuda>, lib/<cuda>/x64;
+// targets follow from entries through install/nvidiamapping.h), that variant's bin folder the only
+// PATH entry that may come, go or move, the root NVIDIA/CUDNN/v<x.y> by checkNvidiaRootShape, or
+// made by the plan itself (createsNvidiaRoot). Problems "unsafe-plan" (nothing done).
 // committedJournal: a journal marked committed, of which only the clean-up still runs (an
 // uninstall of a prefix may have deleted the record that named it).
 Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, const std::string& systemPathLocation,

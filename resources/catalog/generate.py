@@ -14,6 +14,11 @@ Inputs (every row names its source; SOURCES.txt says where each file comes from)
   compat_rules.json            the hand-kept, non-table parts of compat.json (finding texts).
   legacy_urls.tsv              the public URL templates of NVIDIA's older tree, for releases before 8.5
                                (no manifest there): each catalog row before 8.5 gets its "url" from them.
+  nvidia_layout.tsv            the folders NVIDIA's cuDNN 9 exe installer makes per release and CUDA major
+                               (v9.x\bin\<folder>[\x64]); written to ../nvidialayout.json for
+                               `install --nvidia-layout` (core/install/nvidiamapping.h). Only releases seen
+                               in public reports: the tool copies the shape of a variant already present for
+                               the others, else refuses.
 
 The catalog keeps every publicly hashed Windows x86_64 zip and Linux x86_64 / sbsa tarball of cuDNN;
 a name listed by several sources is one row whose source names them all (they must agree).
@@ -200,10 +205,44 @@ def compat():
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
+LAYOUT_COLUMNS = ["cudnn", "cuda_major", "folder", "bin_x64", "source"]
+
+
+def nvidia_layout():
+    """nvidialayout.json: one row per (cuDNN major.minor, CUDA major) of nvidia_layout.tsv, checked."""
+    rows, seen = [], set()
+    for n, r in enumerate(read_tsv("nvidia_layout.tsv"), start=2):
+        if list(r) != LAYOUT_COLUMNS:
+            sys.exit(f"nvidia_layout.tsv: the header must be {' '.join(LAYOUT_COLUMNS)}")
+        where = f"nvidia_layout.tsv:{n}"
+        if not re.fullmatch(r"9\.\d{1,3}", r["cudnn"]):
+            sys.exit(f"{where}: cudnn must be 9.<minor> (NVIDIA's installer folders exist for cuDNN 9)")
+        if not re.fullmatch(r"\d{1,3}\.\d{1,3}", r["folder"]) or r["folder"].split(".")[0] != r["cuda_major"]:
+            sys.exit(f"{where}: folder {r['folder']!r} is not a CUDA {r['cuda_major']}.x version")
+        if r["bin_x64"] not in ("yes", "no"):
+            sys.exit(f"{where}: bin_x64 must be yes or no")
+        if not r["source"].strip():
+            sys.exit(f"{where}: every row names its source")
+        key = (r["cudnn"], r["cuda_major"])
+        if key in seen:
+            sys.exit(f"{where}: a second row for cuDNN {key[0]} CUDA {key[1]}")
+        seen.add(key)
+        rows.append({"cudnn": r["cudnn"], "cuda_major": int(r["cuda_major"]), "folder": r["folder"],
+                     "bin_x64": r["bin_x64"] == "yes", "source": r["source"]})
+    rows.sort(key=lambda r: (tuple(int(x) for x in r["cudnn"].split(".")), r["cuda_major"]))
+    lines = ",\n".join("    " + json.dumps(r, ensure_ascii=False) for r in rows)
+    return ("{\n"
+            '  "schema": 1,\n'
+            '  "generated_by": "resources/catalog/generate.py from resources/catalog/nvidia_layout.tsv (do not edit by hand)",\n'
+            '  "comment": "The folders NVIDIA\'s cuDNN 9 exe installer makes under %ProgramFiles%\\\\NVIDIA\\\\CUDNN\\\\v<cudnn>: '
+            'bin\\\\<folder>[\\\\x64], include\\\\<folder>, lib\\\\<folder>\\\\x64, per release and CUDA major.",\n'
+            '  "layouts": [\n' + lines + "\n  ]\n}\n")
+
+
 def main():
     check = "--check" in sys.argv[1:]
     stale = []
-    for name, text in (("catalog.json", catalog()), ("compat.json", compat())):
+    for name, text in (("catalog.json", catalog()), ("compat.json", compat()), ("nvidialayout.json", nvidia_layout())):
         path = OUT / name
         if check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -11,7 +11,8 @@
 //    transaction id of [0-9A-Za-z-]{1,64}, 64 hex digits for the digest and sha256, paths absolute
 //    without "." / ".." or ';' '%' '"' or a control character; an archive where the operation
 //    needs one and none for an uninstall or a use; --new-prefix only for an install; --use-folder
-//    (a path as above) exactly with a use, --path-first only with one;
+//    (a path as above) exactly with a use, --path-first only with one; --nvidia-layout only for an
+//    install without --new-prefix;
 //  - a request whose root passes checkInstallRoot names a toolkit as trust.h promises it:
 //    canonical, not a drive root (or, for --new-prefix, a folder not there yet);
 //  - helperApplyArguments() of the accepted intent parses back to the same request.
@@ -22,6 +23,7 @@
 #include "install/trust.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -95,7 +97,7 @@ bool sameIntent(const cudnnsetup::Intent& a, const cudnnsetup::Intent& b)
            a.planDigest == b.planDigest && a.archive == b.archive && a.sha256 == b.sha256 &&
            a.manifest == b.manifest && a.allowUnknown == b.allowUnknown && a.noPath == b.noPath &&
            a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix && a.useFolder == b.useFolder &&
-           a.pathFirst == b.pathFirst;
+           a.pathFirst == b.pathFirst && a.nvidiaLayout == b.nvidiaLayout;
 }
 
 void require(bool ok)
@@ -131,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // No global option, in any spelling, and every argument an option of the helper's or its value.
     static const std::set<std::string> flags{"--allow-unknown", "--no-path", "--include-extra-files", "--new-prefix",
-                                             "--path-first"};
+                                             "--path-first", "--nvidia-layout"};
     static const std::set<std::string> valued{"--operation", "--toolkit",  "--transaction", "--plan-digest",
                                               "--archive",   "--sha256",   "--manifest",    "--use-folder"};
     const auto& globals = cudnnsetup::globalOptionNames();
@@ -172,6 +174,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // use: an NVIDIA root's variant folder on PATH, nothing read from an archive.
     require((in.kind == PlanKind::Use) == !in.useFolder.empty());
     require(!in.pathFirst || in.kind == PlanKind::Use);
+    require(!in.nvidiaLayout || (in.kind == PlanKind::Install && !in.newPrefix));
     if (in.kind == PlanKind::Use) {
         requirePath(in.useFolder);
         require(in.archive.empty() && !in.sha256 && !in.manifest && !in.noPath);
@@ -186,7 +189,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     const std::string& tk = in.toolkit;
     std::error_code ec;
-    if (in.newPrefix) {
+    if (in.nvidiaLayout && !std::filesystem::exists(std::filesystem::symlink_status(tk, ec))) {
+        // An NVIDIA root to be made (nvidiaroot.h checkNewNvidiaRoot): its spelling already the
+        // canonical one of where it will be, and named .../NVIDIA/CUDNN/v<x.y>.
+        require(std::filesystem::weakly_canonical(tk, ec).generic_string() == tk && !ec);
+        std::string cudnn = std::filesystem::path(tk).parent_path().filename().string();
+        std::transform(cudnn.begin(), cudnn.end(), cudnn.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        require(cudnn == "cudnn");
+    } else if (in.newPrefix) {
         // A standalone prefix to be made (trust.h checkNewPrefix): not there yet, and its
         // spelling already the canonical one of where it will be.
         require(!std::filesystem::exists(tk, ec));

@@ -71,6 +71,12 @@ void writeIntentSeeds(const std::filesystem::path& dir)
                                    "--transaction", tx, "--plan-digest", digest})},
         {"use-with-archive", helper({"use", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--archive", "/tmp/a.zip",
                                      "--transaction", tx, "--plan-digest", digest})},
+        // install --nvidia-layout (issue 27): a new root under the toolkit's folder (not named
+        // NVIDIA/CUDNN/v<x.y>: refused on the disk), and the flag where it does not belong.
+        {"install-nvidia-layout", helper({"install", "--toolkit", "@TK@/NVIDIA/CUDNN/v9.19", "--transaction", tx,
+                                          "--plan-digest", digest, "--archive", "/tmp/a.zip", "--nvidia-layout"})},
+        {"repair-nvidia-layout", helper({"repair", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest,
+                                         "--nvidia-layout"})},
         {"repair-every-option",
          helper({"repair", "--toolkit", "@TK@", "--transaction", tx, "--plan-digest", digest, "--archive", "/tmp/a.zip",
                  "--sha256", std::string(64, 'a'), "--manifest", "/tmp/redistrib_8.2.0.json", "--no-path",
