@@ -404,7 +404,7 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
 
     // use --toolkit: the variant folder is the source, read here (by the helper: itself) with no link
     // followed; the root by its own rule and the folder exactly one of its variants'.
-    if (kind == PlanKind::Install && o.mergeIntoToolkit) {
+    if ((kind == PlanKind::Install || kind == PlanKind::Repair) && o.mergeIntoToolkit) {
         const std::string folder = utf8Of(std::filesystem::canonical(pathOf(o.useFolder), ec));
         const std::string root = ec ? std::string() : nvidiaCudnnRootOf(folder).value_or(std::string());
         if (root.empty())
@@ -656,6 +656,13 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
         if (state && state->record) {
             const auto& rec = state->record->at("archive");
             const std::string recorded = rec.value("path", std::string());
+            // Merged from NVIDIA's variant folder (use --toolkit): the bytes come from that folder again,
+            // described afresh (install/foldersource.h); the record's hashes are the check, as for a zip.
+            if (!from && rec.value("authenticity", std::string()) == kNvidiaInstallerSource &&
+                !filesNeedingRepair(*state).empty()) {
+                o.mergeIntoToolkit = true;
+                o.useFolder = recorded;
+            }
             // Without --archive: the recorded archive, if it is still there and still hashes the same.
             if (!from && !filesNeedingRepair(*state).empty() && std::filesystem::is_regular_file(recorded, ec)) {
                 from = recorded;

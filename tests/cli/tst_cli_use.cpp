@@ -211,6 +211,32 @@ private slots:
         QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
     }
 
+    // repair --toolkit after use --toolkit: a damaged file comes back from NVIDIA's folder (the
+    // record names it), byte for byte; NVIDIA's tree is only read.
+    void mergeThenRepair()
+    {
+        const QString cudnn = QFileInfo(m_v919).path();
+        const QString tk = m_tk128;
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+        const auto nvidiaBefore = treeOf(cudnn);
+        const CliRun use = cli({"--json", "use", "--cudnn-root", m_v919, "--toolkit", tk});
+        QVERIFY2(use.exitCode == 0, use.out + use.err);
+        const QByteArray good = treeOf(tk)["bin/cudnn_ops64_9.dll"];
+        {
+            QFile f(tk + "/bin/cudnn_ops64_9.dll");
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        }
+        QVERIFY(treeOf(tk)["bin/cudnn_ops64_9.dll"] != good);
+        const CliRun repair = cli({"--json", "repair", "--toolkit", tk});
+        QVERIFY2(repair.exitCode == 0, repair.out + repair.err);
+        QCOMPARE(treeOf(tk)["bin/cudnn_ops64_9.dll"], good);
+        QCOMPARE(treeOf(cudnn), nvidiaBefore);
+        const CliRun un = cli({"--json", "uninstall", "--toolkit", tk});
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+        QVERIFY(!QFileInfo::exists(tk + "/bin/cudnn64_9.dll"));
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+    }
+
     // use --toolkit refusals: the toolkit unchanged, nothing recorded, the reason and the fix named.
     void mergeRefusals_data()
     {
