@@ -96,6 +96,14 @@ private slots:
                                                                "--archive", "/a.zip"}
                                                 << false;
         QTest::newRow("a value missing") << QStringList{"elevated-apply", "--operation"} << false;
+        QTest::newRow("install --nvidia-layout") << apply({"--nvidia-layout", "--no-path"}) << true;
+        QTest::newRow("--nvidia-layout with --new-prefix") << apply({"--nvidia-layout", "--new-prefix"}) << false;
+        QTest::newRow("--nvidia-layout twice") << apply({"--nvidia-layout", "--nvidia-layout"}) << false;
+        QTest::newRow("--nvidia-layout=1") << apply({"--nvidia-layout=1"}) << false;
+        QTest::newRow("uninstall --nvidia-layout") << QStringList{"elevated-apply", "--operation", "uninstall", "--toolkit",
+                                                                  "/c", "--transaction", "t", "--plan-digest", kDigest,
+                                                                  "--nvidia-layout"}
+                                                   << false;
         QTest::newRow("use") << use({}) << true;
         QTest::newRow("use --path-first") << use({"--path-first"}) << true;
         QTest::newRow("use without --use-folder") << use({}).mid(0, 9) << false;
