@@ -198,6 +198,7 @@ Reply installReply(const CommandContext& ctx, const InstallArgs& a, PlanKind kin
     o.useFolder = a.useFolder;
     o.pathFirst = a.pathFirst;
     o.nvidiaLayout = a.nvidiaLayout;
+    o.mergeIntoToolkit = a.mergeIntoToolkit;
     o.hooks = hooksFromEnvironment();
     // Absolute: the elevated helper (another working folder under pkexec / runas) reads the same file.
     // Without "." or "..": the helper takes no other path (install/helperargs.h).
@@ -298,25 +299,41 @@ std::string nvidiaRootFor(const InstallArgs& a, const std::string& cudnnRoot)
         .string();
 }
 
+// The CUDA major of the toolkit at `root` as detect reads it (never by running nvcc).
+std::optional<int> toolkitMajorOf(const std::string& root)
+{
+    Toolkit tk;
+    tk.path = root;
+    FindOptions find;
+    find.runNvcc = false;
+    identifyToolkit(tk, find);
+    return tk.version ? std::optional<int>(tk.version->major) : std::nullopt;
+}
+
 // use --cudnn-root DIR: the variant chosen (install/nvidiaroot.h), then the flow as install's, with
-// elevation, the same document and exit codes.
-int runUse(const CommandContext& ctx, const InstallArgs& a, const std::string& cuda)
+// elevation, the same document and exit codes. intoToolkit (use --toolkit T): the variant is merged
+// into T instead, chosen by T's CUDA major (install/foldersource.h).
+int runUse(const CommandContext& ctx, const InstallArgs& a, const std::string& cuda, const std::string& intoToolkit)
 {
     std::error_code ec;
     const std::string dir = std::filesystem::absolute(a.toolkit, ec).lexically_normal().string();
-    // Only when the root itself is given and --cuda does not say: detect's toolkits choose.
+    const std::string into =
+        intoToolkit.empty() ? std::string() : std::filesystem::absolute(intoToolkit, ec).lexically_normal().string();
+    // Only when the root itself is given and --cuda does not say: the toolkit merged into, else
+    // detect's newest toolkit, chooses.
     std::optional<int> major;
     if (cuda.empty())
         if (const auto root = nvidiaCudnnRootOf(dir); root && nvidiaVariantBins(*root).size() > 1)
-            major = newestToolkitMajor();
+            major = into.empty() ? newestToolkitMajor() : toolkitMajorOf(into);
     auto choice = chooseNvidiaVariant(dir, cuda, major);
     if (!choice)
         return finish(ctx, usage(a.toolkit, {choice.error().code, std::nullopt, choice.error().message}));
     if (!ctx.json)
         say(ctx, "using " + pathEntryOf(choice->binDir) + " (cuDNN built with CUDA " + choice->builtWith + ")");
     InstallArgs use = a;
-    use.toolkit = choice->root;
+    use.toolkit = into.empty() ? choice->root : into;
     use.useFolder = choice->binDir;
+    use.mergeIntoToolkit = !into.empty();
     return finish(ctx, installReply(ctx, use, PlanKind::Use));
 }
 
@@ -491,14 +508,23 @@ void addInstallCommands(CLI::App& app, CommandContext& ctx)
     // use: one variant of NVIDIA's installer tree on the system PATH, recorded (uninstall --cudnn-root).
     auto useArgs = std::make_shared<InstallArgs>();
     auto useCuda = std::make_shared<std::string>();
-    auto* use = app.add_subcommand("use", "Put a cuDNN variant of NVIDIA's installer on the system PATH, recorded (undone by uninstall --cudnn-root)");
+    auto* use = app.add_subcommand("use", "Put a cuDNN variant of NVIDIA's installer on the system PATH, recorded (undone by uninstall --cudnn-root), or merge it into a toolkit (--toolkit)");
     use->add_option("--cudnn-root", useArgs->toolkit,
                     "NVIDIA's cuDNN folder: the v9.x folder (C:\\Program Files\\NVIDIA\\CUDNN\\v9.19) or a variant's bin folder")
         ->required();
     use->add_option("--cuda", *useCuda, "The variant built with this CUDA (its folder name under bin: 12.9)");
     use->add_flag("--first", useArgs->pathFirst, "Ahead of every PATH entry (older copies included); default: at the end");
+    auto useToolkit = std::make_shared<std::string>();
+    auto* useInto = use->add_option("--toolkit", *useToolkit,
+                                     "Merge the variant's files into this CUDA toolkit instead (as an install of a zip: "
+                                     "recorded, undone by uninstall --toolkit); its CUDA major chooses the variant");
+    use->add_flag("--no-path", useArgs->noPath, "With --toolkit: leave PATH alone (as install --no-path)")->needs(useInto);
     use->add_flag("--dry-run", useArgs->dryRun, "Print the plan; change nothing");
-    use->callback([&ctx, useArgs, useCuda] { ctx.exitCode = runUse(ctx, *useArgs, *useCuda); });
+    use->callback([&ctx, useArgs, useCuda, useToolkit] {
+        if (!useToolkit->empty() && useArgs->pathFirst)
+            throw CLI::ValidationError("--first", "goes with PATH wiring only, not with --toolkit (the toolkit's own bin goes on PATH as install puts it)");
+        ctx.exitCode = runUse(ctx, *useArgs, *useCuda, *useToolkit);
+    });
 
     auto* recover = app.add_subcommand("recover", "Finish the rollback of an interrupted transaction");
     recover->add_option("--toolkit", args->toolkit, "Only if the interrupted transaction is for this toolkit");

@@ -26,6 +26,7 @@ struct InstallArgs {
     std::string useFolder;    // use: the variant bin folder that goes on PATH (toolkit: its NVIDIA root)
     bool pathFirst = false;   // use --first
     bool nvidiaLayout = false;  // install --nvidia-layout: `toolkit` an NVIDIA cuDNN root (made when missing)
+    bool mergeIntoToolkit = false;  // use --toolkit: `toolkit` a CUDA toolkit the variant (useFolder) is merged into
 };
 
 struct CommandContext;

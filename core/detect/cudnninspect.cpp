@@ -146,9 +146,8 @@ std::optional<std::string> libraryDamage(const std::string& path)
 
 namespace {
 
-void headerVersion(Toolkit& tk)
+void headerVersion(Toolkit& tk, const fs::path& inc)
 {
-    const fs::path inc = fs::path(tk.path) / "include";
     for (const char* h : {"cudnn_version.h", "cudnn.h"}) {
         const fs::path p = inc / h;
         if (!pathExists(p.string()))
@@ -279,13 +278,18 @@ std::vector<std::string> linuxLibraryNames(const Version& cudnn)
 
 void inspectCudnn(Toolkit& tk)
 {
+    inspectCudnn(tk, (fs::path(tk.path) / "include").string());
+}
+
+void inspectCudnn(Toolkit& tk, const std::string& includeDir)
+{
     tk.cudnn = CudnnInstall{};
     CudnnInstall& c = tk.cudnn;
-    headerVersion(tk);
+    const fs::path inc(includeDir);
+    headerVersion(tk, inc);
     const bool headerSaid = c.version.has_value();
     const bool windows = tk.layout == "windows";
     windows ? inspectWindows(tk) : inspectLinux(tk);
-    const fs::path inc = fs::path(tk.path) / "include";
     for (const auto& name : globFiles(inc.string(), ".h"))
         if (startsWithCudnn(name)) {
             const std::string path = (inc / name).string();

@@ -9,6 +9,10 @@ namespace cudnnsetup {
 // Fills tk.cudnn (files, version, complete, problems: missing-file, zero-size,
 // version-mismatch, wrong-architecture). tk.layout / binDirs / libDir must be set.
 void inspectCudnn(Toolkit& tk);
+// The same with the headers in `includeDir` rather than <tk.path>/include: a variant folder set of
+// NVIDIA's installer (include\<cuda>), which `use --toolkit` checks with detect's own reasoning
+// (zero-size, damaged-file, version-mismatch, missing-file) before copying it anywhere.
+void inspectCudnn(Toolkit& tk, const std::string& includeDir);
 
 // A Windows cuDNN DLL that is no library at all, by the rule inspectCudnn reports "damaged-file"
 // with (all zeros where its headers must be, shorter than its own headers say, not a DLL): why;

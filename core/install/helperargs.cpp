@@ -41,7 +41,7 @@ const std::map<std::string, Value>& applyOptions()
         {"--manifest", Value::Path},       {"--allow-unknown", Value::Flag}, {"--no-path", Value::Flag},
         {"--include-extra-files", Value::Flag}, {"--new-prefix", Value::Flag},
         {"--use-folder", Value::Path},     {"--path-first", Value::Flag},
-        {"--nvidia-layout", Value::Flag}};
+        {"--nvidia-layout", Value::Flag},  {"--merge", Value::Flag}};
     return options;
 }
 
@@ -166,6 +166,7 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     in.useFolder = has("--use-folder") ? seen["--use-folder"] : std::string();
     in.pathFirst = has("--path-first");
     in.nvidiaLayout = has("--nvidia-layout");
+    in.merge = has("--merge");
     // Each operation with exactly the options it can have (an uninstall reads no archive).
     if (in.kind == PlanKind::Install && in.archive.empty())
         return usage("an install needs --archive");
@@ -181,7 +182,14 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     // use: a variant folder of an NVIDIA cuDNN root on PATH; it reads no archive and copies nothing.
     if (in.kind == PlanKind::Use && in.useFolder.empty())
         return usage("a use needs --use-folder");
-    if (in.kind == PlanKind::Use && (!in.archive.empty() || in.noPath || in.allowUnknown || in.includeExtraFiles))
+    // use --merge: the variant's files into the toolkit `--toolkit` names, as an install (--no-path
+    // as install's); the source is the folder, never an archive, and nothing goes first on PATH.
+    if (in.merge && in.kind != PlanKind::Use)
+        return usage("--merge only goes with --operation use");
+    if (in.merge && (!in.archive.empty() || in.pathFirst || in.allowUnknown || in.includeExtraFiles))
+        return usage("a use with --merge takes only --toolkit, --use-folder and --no-path (no archive, no --path-first)");
+    if (in.kind == PlanKind::Use && !in.merge &&
+        (!in.archive.empty() || in.noPath || in.allowUnknown || in.includeExtraFiles))
         return usage("a use takes only --toolkit, --use-folder and --path-first (no archive, no --no-path)");
     if (in.kind != PlanKind::Use && (!in.useFolder.empty() || in.pathFirst))
         return usage("--use-folder and --path-first only go with --operation use");
@@ -238,6 +246,23 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
         } else if (!nofollow::isRegularFile(*in.manifest, true, ec)) {
             return refused(*in.manifest, ec);
         }
+    }
+    if (in.kind == PlanKind::Use && in.merge) {
+        // The source: a variant of an NVIDIA root by that root's rule, no link followed, changeable
+        // by administrators only (what is copied into the toolkit runs in every program that loads
+        // it); the toolkit: a CUDA toolkit by checkInstallRoot, never an NVIDIA root.
+        const std::optional<std::string> root = nvidiaCudnnRootOf(in.useFolder);
+        if (!root)
+            return Problem{codes::kNotAToolkit, in.useFolder,
+                           in.useFolder + " is not in NVIDIA's cuDNN installer tree; nothing was changed."};
+        if (auto bad = checkNvidiaCudnnRoot(*root))
+            return bad;
+        if (auto bad = checkNvidiaVariantFolder(*root, in.useFolder))
+            return bad;
+        if (isNvidiaCudnnRoot(in.toolkit) || nvidiaCudnnRootOf(in.toolkit))
+            return Problem{codes::kNotAToolkit, in.toolkit,
+                           in.toolkit + " is NVIDIA's cuDNN installer tree, not a CUDA toolkit; nothing was changed."};
+        return checkInstallRoot(in.toolkit, stateDir, false);
     }
     if (in.kind == PlanKind::Use) {
         // The root by its own rule, never a toolkit; the folder one of its variants, no link followed,

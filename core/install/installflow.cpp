@@ -7,6 +7,7 @@
 #include "common/testhooks.h"
 #include "common/u8path.h"
 #include "install/archiveinfo.h"
+#include "install/foldersource.h"
 #include "install/journal.h"
 #include "install/machinesummary.h"
 #include "install/nvidiamapping.h"
@@ -401,6 +402,32 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         }
     }
 
+    // use --toolkit: the variant folder is the source, read here (by the helper: itself) with no link
+    // followed; the root by its own rule and the folder exactly one of its variants'.
+    if ((kind == PlanKind::Install || kind == PlanKind::Repair) && o.mergeIntoToolkit) {
+        const std::string folder = utf8Of(std::filesystem::canonical(pathOf(o.useFolder), ec));
+        const std::string root = ec ? std::string() : nvidiaCudnnRootOf(folder).value_or(std::string());
+        if (root.empty())
+            return usage(std::move(r), codes::kNotAToolkit,
+                         (o.useFolder.empty() ? std::string("No folder") : o.useFolder) +
+                             " is not in NVIDIA's cuDNN installer tree (...\\NVIDIA\\CUDNN\\v9.x\\bin\\<cuda>).");
+        if (auto bad = checkNvidiaCudnnRoot(root))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+        if (auto bad = o.asHelper ? checkNvidiaVariantFolder(root, folder)
+                                  : isNvidiaVariantBin(root, folder)
+                                        ? std::nullopt
+                                        : std::optional<Problem>(Problem{codes::kNotAToolkit, folder,
+                                                                         folder + " is not one of the cuDNN variant folders of " + root + "."}))
+            return stop(std::move(r), FlowStatus::Usage, {*bad});
+        auto described = describeNvidiaVariant(root, folder);
+        if (!described)
+            return stop(std::move(r), FlowStatus::BadArchive,
+                        {{described.error().code, described.error().detail.empty() ? std::optional<std::string>(folder)
+                                                                                    : std::optional(described.error().detail),
+                          described.error().message}});
+        archive = std::move(*described);
+    }
+
     // NVIDIA's layout: an install with --nvidia-layout, or a repair of an NVIDIA root (or of a root
     // whose record says so): the archive's files moved into the variant's folders (install/nvidiamapping.h).
     std::optional<NvidiaVariantLayout> nvidiaLayout;
@@ -594,7 +621,9 @@ FlowResult archiveFlow(PlanKind kind, const std::optional<std::string>& archiveP
         return stop(std::move(r), FlowStatus::Planned);
 
     std::unique_ptr<StagingSource> source =
-        prestager ? prestager->source(r.verify->sha256) : makeArchiveStagingSource(o.threads, archiveFile);
+        prestager                                      ? prestager->source(r.verify->sha256)
+        : plan.archive && isNvidiaFolderSource(*plan.archive) ? makeFolderStagingSource()
+                                                       : makeArchiveStagingSource(o.threads, archiveFile);
     r.stagedWhileVerifying = prestager != nullptr;
     Engine engine(files, path.system.get(), source.get());
     engine.setHooks(o.hooks);
@@ -627,6 +656,13 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
         if (state && state->record) {
             const auto& rec = state->record->at("archive");
             const std::string recorded = rec.value("path", std::string());
+            // Merged from NVIDIA's variant folder (use --toolkit): the bytes come from that folder again,
+            // described afresh (install/foldersource.h); the record's hashes are the check, as for a zip.
+            if (!from && rec.value("authenticity", std::string()) == kNvidiaInstallerSource &&
+                !filesNeedingRepair(*state).empty()) {
+                o.mergeIntoToolkit = true;
+                o.useFolder = recorded;
+            }
             // Without --archive: the recorded archive, if it is still there and still hashes the same.
             if (!from && !filesNeedingRepair(*state).empty() && std::filesystem::is_regular_file(recorded, ec)) {
                 from = recorded;
@@ -653,6 +689,12 @@ FlowResult useNvidiaCudnn(const std::string& root, const FlowOptions& options)
 {
     FlowOptions o = options;
     o.verified = nullptr;
+    // Merged into a toolkit: an install whose source is the variant folder (no archive, no --nvidia-layout).
+    if (o.mergeIntoToolkit) {
+        o.nvidiaLayout = false;
+        o.newPrefix = false;
+        return archiveFlow(PlanKind::Install, std::nullopt, root, o);
+    }
     return archiveFlow(PlanKind::Use, std::nullopt, root, o);
 }
 

@@ -53,6 +53,9 @@ struct FlowOptions {
     // that goes on the system PATH, and whether ahead of every entry (else at the end).
     std::string useFolder;
     bool pathFirst = false;
+    // use --toolkit: useFolder's variant merged INTO `toolkit` (a CUDA toolkit) as an install of a zip
+    // would (install/foldersource.h): planned and recorded as an install whose source is the folder.
+    bool mergeIntoToolkit = false;
     // install: into NVIDIA's layout (--nvidia-layout): `toolkit` an NVIDIA cuDNN root (made when it
     // is not there: install/nvidiaroot.h checkNewNvidiaRoot), the archive's files into the variant
     // install/nvidiamapping.h chooses. Windows archives only. A repair of an NVIDIA root (or of a
@@ -123,6 +126,8 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
 FlowResult uninstallToolkit(const std::string& toolkit, const FlowOptions& options);
 // "Use this cuDNN": options.useFolder (a variant bin folder of the NVIDIA cuDNN root `root`) on the
 // system PATH, as a recorded transaction (install/plan.h planUse); uninstallToolkit(root) undoes it.
+// With options.mergeIntoToolkit, `root` is a CUDA toolkit instead and the variant's files are merged
+// into it (install/foldersource.h); uninstallToolkit(toolkit) undoes that.
 FlowResult useNvidiaCudnn(const std::string& root, const FlowOptions& options);
 // One of the four by kind (archive: "" = none; repair: the recorded one; use: options.useFolder).
 FlowResult runFlow(PlanKind kind, const std::string& archive, const std::string& toolkit, const FlowOptions& options);

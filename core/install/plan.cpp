@@ -4,7 +4,9 @@
 #include "common/digest.h"
 #include "common/problemcodes.h"
 #include "formats/cudabuild.h"
+#include "install/foldersource.h"
 #include "install/nvidiamapping.h"
+#include "install/nvidiaroot.h"
 #include "install/plan_p.h"
 #include "releases/releases.h"
 
@@ -162,7 +164,9 @@ void checkCudaMajor(Plan& plan, const ArchiveInfo& archive, const ToolkitState& 
     if (!archive.buildCudaMajor || !toolkitMajor || *archive.buildCudaMajor == *toolkitMajor)
         return;
     const std::string n = std::to_string(*archive.buildCudaMajor), t = std::to_string(*toolkitMajor);
-    const std::string name = archive.path.substr(archive.path.find_last_of("/\\") + 1);
+    // A variant folder of NVIDIA's installer (use --toolkit) is named whole: "x64" alone says nothing.
+    const std::string name = isNvidiaFolderSource(archive) ? "NVIDIA's " + pathEntryOf(archive.path)
+                                                           : archive.path.substr(archive.path.find_last_of("/\\") + 1);
     const std::string why = archive.buildCudaSource == "imports" ? " (its DLLs import the CUDA " + n + " libraries)"
                             : archive.buildCudaSource == "library strings"
                                 ? " (its libraries name the CUDA " + n + " libraries they load at run time)"

@@ -5,6 +5,7 @@
 #include "common/text.h"
 #include "common/u8path.h"
 #include "detect/toolkits.h"
+#include "install/foldersource.h"
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/installflow.h"
@@ -108,6 +109,8 @@ std::vector<std::string> intentArguments(const Intent& in)
         args.push_back("--path-first");
     if (in.nvidiaLayout)
         args.push_back("--nvidia-layout");
+    if (in.merge)
+        args.push_back("--merge");
     return args;
 }
 
@@ -129,6 +132,15 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
     if (reviewed.kind == PlanKind::Use) {
         in.useFolder = reviewed.useFolder;
         in.pathFirst = reviewed.pathFirst;
+    }
+    // A merge of NVIDIA's variant folder into a toolkit is planned as an install from that folder; the
+    // helper is told "use" with the folder, which it reads itself (install/foldersource.h).
+    if (reviewed.kind == PlanKind::Install && reviewed.archive && isNvidiaFolderSource(*reviewed.archive)) {
+        in.kind = PlanKind::Use;
+        in.archive.clear();
+        in.useFolder = reviewed.archive->path;
+        in.merge = true;
+        in.allowUnknown = false;
     }
     in.transactionId = reviewed.transactionId;
     in.planDigest = planDigest(reviewed);
@@ -169,6 +181,7 @@ FlowResult applyIntent(const Intent& in, const std::string& stateDir)
     o.useFolder = in.useFolder;
     o.pathFirst = in.pathFirst;
     o.nvidiaLayout = in.nvidiaLayout;
+    o.mergeIntoToolkit = in.merge;
     o.transactionId = in.transactionId;
     o.reviewedDigest = in.planDigest;
     o.applyHere = true;
@@ -572,6 +585,8 @@ Problems checkPlanInvariants(const Plan& plan, const std::string& stateDir, cons
                 auto target = !plan.archive ? std::nullopt
                               : plan.archive->isLinux()
                                   ? linuxTargetFor(op.entry, plan.archive->folders, linuxDirs)
+                              : isNvidiaFolderSource(*plan.archive)
+                                  ? nvidiaVariantTargetFor(op.entry, plan.archive->folders)
                                   : toolkitTargetFor(op.entry, plan.archive->folders);
                 if (nv && target)
                     target = plan.archive->isLinux() ? std::nullopt : nvidiaTargetFor(*target, *nv);

@@ -35,6 +35,8 @@ struct Intent {
     bool newPrefix = false;               // install: create `toolkit` as a standalone prefix (--new-prefix)
     std::string useFolder;                // use: the variant bin folder (--use-folder); `toolkit` its NVIDIA root
     bool pathFirst = false;               // use: ahead of every PATH entry (--path-first)
+    // use --toolkit: useFolder's variant merged into `toolkit`, a CUDA toolkit (--merge; install/foldersource.h).
+    bool merge = false;
     // install: into NVIDIA's layout (--nvidia-layout): `toolkit` an NVIDIA cuDNN root, existing
     // (install/nvidiaroot.h checkNvidiaRootShape) or to be made (checkNewNvidiaRoot).
     bool nvidiaLayout = false;

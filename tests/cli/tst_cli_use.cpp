@@ -5,7 +5,9 @@
 #include "clirunner.h"
 #include "fixtures/toolkitbuilder.h"
 
+#include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -19,13 +21,33 @@ QString entryOf(const QString& folder)
 {
     return QString(folder).replace('/', '\\');
 }
+
+// Every entry below `dir` (folders too, links as links) with the SHA-256 of each file's bytes.
+QMap<QString, QByteArray> treeOf(const QString& dir)
+{
+    QMap<QString, QByteArray> out;
+    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QFileInfo info = it.fileInfo();
+        QByteArray what = info.isSymLink() ? "link " + info.symLinkTarget().toUtf8() : info.isDir() ? "dir" : QByteArray();
+        if (what.isEmpty()) {
+            QFile f(path);
+            if (f.open(QIODevice::ReadOnly))
+                what = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+        }
+        out.insert(QDir(dir).relativeFilePath(path), what);
+    }
+    return out;
+}
 }  // namespace
 
 class TestCliUse : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
-    QString m_state, m_pathFile, m_v919, m_two;
+    QString m_state, m_pathFile, m_v919, m_two, m_tk128, m_tk130;
 
     QProcessEnvironment env() const
     {
@@ -53,6 +75,11 @@ private slots:
         m_two = QString::fromStdString(cudnnsetup::fixtures::buildNvidiaInstall(pf, s));
         m_state = base + "/state";
         m_pathFile = base + "/path.txt";
+        cudnnsetup::fixtures::ToolkitSpec tk;
+        tk.cuda = "12.8.1";
+        m_tk128 = QString::fromStdString(cudnnsetup::fixtures::buildToolkit((base + "/CUDA/v12.8").toStdString(), tk));
+        tk.cuda = "13.0.2";
+        m_tk130 = QString::fromStdString(cudnnsetup::fixtures::buildToolkit((base + "/CUDA/v13.0").toStdString(), tk));
     }
     void init() { writeAll(m_pathFile, kPathBefore); }
 
@@ -119,6 +146,138 @@ private slots:
         QVERIFY2(all.exitCode == 0, all.out + all.err);
         QCOMPARE(all.json().object()["uninstalled"].toArray().size(), 1);
         QCOMPARE(readAll(m_pathFile), kPathBefore + ";C:\\later");
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+    }
+
+    // use --toolkit: the variant merged into a CUDA toolkit as a zip install would (its DLLs where a zip
+    // of that CUDA major puts them, PATH for the toolkit's bin, a record), detect sees it there, and
+    // uninstall --toolkit gives the toolkit and PATH back byte for byte; NVIDIA's tree is never touched.
+    void mergeThenUninstall_data()
+    {
+        QTest::addColumn<QString>("root");  // below NVIDIA/CUDNN
+        QTest::addColumn<QString>("toolkit");  // "12.8" or "13.0"
+        QTest::addColumn<QString>("dllFolder");  // toolkit-relative
+        QTest::addColumn<QString>("version");
+        QTest::newRow("v9.19 bin/12.9/x64 into CUDA 12.8") << "v9.19" << "12.8" << "bin" << "9.19.0";
+        QTest::newRow("v9.20: the 13.0 variant chosen by a CUDA 13 toolkit, into bin/x64")
+            << "v9.20" << "13.0" << "bin/x64" << "9.20.0";
+    }
+    void mergeThenUninstall()
+    {
+        QFETCH(QString, root);
+        QFETCH(QString, toolkit);
+        QFETCH(QString, dllFolder);
+        QFETCH(QString, version);
+        const QString cudnn = QFileInfo(m_v919).path();
+        const QString tk = toolkit == "12.8" ? m_tk128 : m_tk130;
+        const auto tkBefore = treeOf(tk), nvidiaBefore = treeOf(cudnn);
+
+        const CliRun dry = cli({"--json", "use", "--cudnn-root", cudnn + "/" + root, "--toolkit", tk, "--dry-run"});
+        QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
+        QCOMPARE(dry.json().object()["plan"].toObject()["kind"].toString(), QString("install"));
+        QCOMPARE(treeOf(tk), tkBefore);
+
+        const CliRun use = cli({"--json", "use", "--cudnn-root", cudnn + "/" + root, "--toolkit", tk});
+        QVERIFY2(use.exitCode == 0, use.out + use.err);
+        const QJsonObject record = use.json().object()["record"].toObject();
+        QCOMPARE(record["archive"].toObject()["authenticity"].toString(), QString("nvidia-installer"));
+        QVERIFY(QFileInfo(tk + "/" + dllFolder + "/cudnn64_9.dll").size() > 0);
+        QVERIFY(QFileInfo(tk + "/include/cudnn_version.h").size() > 0);
+        QVERIFY(QFileInfo(tk + "/lib/x64/cudnn.lib").exists());
+        // Byte for byte NVIDIA's.
+        QCOMPARE(treeOf(tk)[dllFolder + "/cudnn64_9.dll"],
+                 treeOf(cudnn)[root + "/bin/" + (toolkit == "12.8" ? "12.9" : "13.0") + "/x64/cudnn64_9.dll"]);
+        QVERIFY(readAll(m_pathFile).contains(entryOf(tk + "/" + dllFolder).toUtf8()));
+        QCOMPARE(treeOf(cudnn), nvidiaBefore);
+
+        const CliRun seen = cli({"--json", "detect", "--root", tk});
+        QJsonObject found;
+        for (const auto& t : seen.json().object()["toolkits"].toArray())
+            if (t.toObject()["path"].toString() == tk)
+                found = t.toObject();
+        QCOMPARE(found["cudnn"].toObject()["version"].toString(), version);
+
+        // Planned again: every file is already the variant's, none would be copied (as a zip reinstall).
+        const CliRun again = cli({"--json", "use", "--cudnn-root", cudnn + "/" + root, "--toolkit", tk, "--dry-run"});
+        QVERIFY2(again.exitCode == 0, again.out + again.err);
+        for (const auto& a : again.json().object()["actions"].toArray())
+            QVERIFY2(a.toObject()["op"].toString() != "place-file", qPrintable(a.toObject()["path"].toString()));
+
+        const CliRun un = cli({"--json", "uninstall", "--toolkit", tk});
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+        QCOMPARE(treeOf(tk), tkBefore);
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+        QCOMPARE(treeOf(cudnn), nvidiaBefore);
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+    }
+
+    // repair --toolkit after use --toolkit: a damaged file comes back from NVIDIA's folder (the
+    // record names it), byte for byte; NVIDIA's tree is only read.
+    void mergeThenRepair()
+    {
+        const QString cudnn = QFileInfo(m_v919).path();
+        const QString tk = m_tk128;
+        QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
+        const auto nvidiaBefore = treeOf(cudnn);
+        const CliRun use = cli({"--json", "use", "--cudnn-root", m_v919, "--toolkit", tk});
+        QVERIFY2(use.exitCode == 0, use.out + use.err);
+        const QByteArray good = treeOf(tk)["bin/cudnn_ops64_9.dll"];
+        {
+            QFile f(tk + "/bin/cudnn_ops64_9.dll");
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        }
+        QVERIFY(treeOf(tk)["bin/cudnn_ops64_9.dll"] != good);
+        const CliRun repair = cli({"--json", "repair", "--toolkit", tk});
+        QVERIFY2(repair.exitCode == 0, repair.out + repair.err);
+        QCOMPARE(treeOf(tk)["bin/cudnn_ops64_9.dll"], good);
+        QCOMPARE(treeOf(cudnn), nvidiaBefore);
+        const CliRun un = cli({"--json", "uninstall", "--toolkit", tk});
+        QVERIFY2(un.exitCode == 0, un.out + un.err);
+        QVERIFY(!QFileInfo::exists(tk + "/bin/cudnn64_9.dll"));
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
+    }
+
+    // use --toolkit refusals: the toolkit unchanged, nothing recorded, the reason and the fix named.
+    void mergeRefusals_data()
+    {
+        QTest::addColumn<QString>("damage");   // what is done to a copy of v9.19 first
+        QTest::addColumn<QString>("toolkit");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("names");   // a word the message must have
+        QTest::newRow("CUDA 13 toolkit, 12.x variant") << "" << "13.0" << 3 << "cuda-major-mismatch" << "CUDA 12";
+        QTest::newRow("zero-byte DLL") << "zero" << "12.8" << 1 << "zero-size" << "reinstall it";
+        QTest::newRow("a link inside the variant folder") << "link" << "12.8" << 1 << "unsafe-path" << "cudnn_ops64_9.dll";
+    }
+    void mergeRefusals()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, toolkit);
+        QFETCH(int, exitCode);
+        QFETCH(QString, code);
+        QFETCH(QString, names);
+        QTemporaryDir pf;
+        cudnnsetup::fixtures::NvidiaInstallSpec s;
+        s.cudnn = "9.19.0.56";
+        const QString root =
+            QString::fromStdString(cudnnsetup::fixtures::buildNvidiaInstall((QDir(pf.path()).canonicalPath() + "/Program Files").toStdString(), s));
+        const QString bin = root + "/bin/12.9/x64";
+        if (damage == "zero") {
+            QFile f(bin + "/cudnn_ops64_9.dll");
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        } else if (damage == "link") {
+            QVERIFY(QFile::rename(bin + "/cudnn_ops64_9.dll", pf.path() + "/elsewhere.dll"));
+            QVERIFY(QFile::link(pf.path() + "/elsewhere.dll", bin + "/cudnn_ops64_9.dll"));
+        }
+        const QString tk = toolkit == "12.8" ? m_tk128 : m_tk130;
+        const auto before = treeOf(tk);
+        const CliRun r = cli({"--json", "use", "--cudnn-root", root, "--toolkit", tk});
+        QCOMPARE(r.exitCode, exitCode);
+        const QJsonObject p = r.json().object()["problems"].toArray().at(0).toObject();
+        QCOMPARE(p["code"].toString(), code);
+        QVERIFY2(p["message"].toString().contains(names), qPrintable(p["message"].toString()));
+        QCOMPARE(treeOf(tk), before);
+        QCOMPARE(readAll(m_pathFile), kPathBefore);
         QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
     }
 

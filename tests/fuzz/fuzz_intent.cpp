@@ -12,7 +12,8 @@
 //    without "." / ".." or ';' '%' '"' or a control character; an archive where the operation
 //    needs one and none for an uninstall or a use; --new-prefix only for an install; --use-folder
 //    (a path as above) exactly with a use, --path-first only with one; --nvidia-layout only for an
-//    install without --new-prefix;
+//    install without --new-prefix; --merge only with a use, never with --path-first (a use takes
+//    --no-path only with --merge);
 //  - a request whose root passes checkInstallRoot names a toolkit as trust.h promises it:
 //    canonical, not a drive root (or, for --new-prefix, a folder not there yet);
 //  - helperApplyArguments() of the accepted intent parses back to the same request.
@@ -20,6 +21,7 @@
 // it, and folders named with ';' and '%' that are toolkits too), so that inputs get past
 // canonical() to the checks behind it; the seeds (makeseeds.cpp) use it.
 #include "install/helperargs.h"
+#include "install/nvidiaroot.h"
 #include "install/trust.h"
 
 #include <algorithm>
@@ -97,7 +99,7 @@ bool sameIntent(const cudnnsetup::Intent& a, const cudnnsetup::Intent& b)
            a.planDigest == b.planDigest && a.archive == b.archive && a.sha256 == b.sha256 &&
            a.manifest == b.manifest && a.allowUnknown == b.allowUnknown && a.noPath == b.noPath &&
            a.includeExtraFiles == b.includeExtraFiles && a.newPrefix == b.newPrefix && a.useFolder == b.useFolder &&
-           a.pathFirst == b.pathFirst && a.nvidiaLayout == b.nvidiaLayout;
+           a.pathFirst == b.pathFirst && a.nvidiaLayout == b.nvidiaLayout && a.merge == b.merge;
 }
 
 void require(bool ok)
@@ -133,7 +135,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // No global option, in any spelling, and every argument an option of the helper's or its value.
     static const std::set<std::string> flags{"--allow-unknown", "--no-path", "--include-extra-files", "--new-prefix",
-                                             "--path-first", "--nvidia-layout"};
+                                             "--path-first", "--nvidia-layout", "--merge"};
     static const std::set<std::string> valued{"--operation", "--toolkit",  "--transaction", "--plan-digest",
                                               "--archive",   "--sha256",   "--manifest",    "--use-folder"};
     const auto& globals = cudnnsetup::globalOptionNames();
@@ -175,9 +177,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require((in.kind == PlanKind::Use) == !in.useFolder.empty());
     require(!in.pathFirst || in.kind == PlanKind::Use);
     require(!in.nvidiaLayout || (in.kind == PlanKind::Install && !in.newPrefix));
+    // use --merge: the variant's files into the toolkit (install's --no-path allowed, --path-first not).
+    require(!in.merge || (in.kind == PlanKind::Use && !in.pathFirst && !in.allowUnknown && !in.includeExtraFiles));
     if (in.kind == PlanKind::Use) {
         requirePath(in.useFolder);
-        require(in.archive.empty() && !in.sha256 && !in.manifest && !in.noPath);
+        require(in.archive.empty() && !in.sha256 && !in.manifest && (in.merge || !in.noPath));
     }
 
     // What the unelevated side would write for this request parses back to the same request.
@@ -196,6 +200,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string cudnn = std::filesystem::path(tk).parent_path().filename().string();
         std::transform(cudnn.begin(), cudnn.end(), cudnn.begin(), [](unsigned char c) { return char(std::tolower(c)); });
         require(cudnn == "cudnn");
+    } else if (in.merge) {
+        // The toolkit merged into passed checkInstallRoot (canonical, a toolkit), and the folder is
+        // a variant of an NVIDIA root (the fixture has none, so nothing gets here by construction).
+        require(std::filesystem::canonical(tk, ec).generic_string() == tk && !ec);
+        require(cudnnsetup::nvidiaCudnnRootOf(in.useFolder).has_value());
     } else if (in.newPrefix) {
         // A standalone prefix to be made (trust.h checkNewPrefix): not there yet, and its
         // spelling already the canonical one of where it will be.

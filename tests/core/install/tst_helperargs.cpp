@@ -117,6 +117,13 @@ private slots:
         QTest::newRow("use folder with ;") << use({}).mid(0, 10) + QStringList{"/pf/a;C:\\evil"} << false;
         QTest::newRow("use folder with %") << use({}).mid(0, 10) + QStringList{"/pf/%SystemRoot%"} << false;
         QTest::newRow("--use-folder on an install") << apply({"--use-folder", "/pf/x"}) << false;
+        // use --merge (use --toolkit): the variant's files into a toolkit, --no-path as install's.
+        QTest::newRow("use --merge") << use({"--merge"}) << true;
+        QTest::newRow("use --merge --no-path") << use({"--merge", "--no-path"}) << true;
+        QTest::newRow("use --merge --path-first") << use({"--merge", "--path-first"}) << false;
+        QTest::newRow("use --merge with an archive") << use({"--merge", "--archive", "/a.zip"}) << false;
+        QTest::newRow("use --merge --allow-unknown") << use({"--merge", "--allow-unknown"}) << false;
+        QTest::newRow("--merge on an install") << apply({"--merge"}) << false;
         QTest::newRow("--path-first on an uninstall")
             << QStringList{"elevated-apply", "--operation", "uninstall", "--toolkit", "/c", "--transaction", "t",
                            "--plan-digest", kDigest, "--path-first"}
@@ -138,6 +145,7 @@ private slots:
             QVERIFY(back.ok());
             QCOMPARE(intentArguments(back->intent), intentArguments(r->intent));
             QCOMPARE(back->intent.useFolder, r->intent.useFolder);
+            QCOMPARE(back->intent.merge, r->intent.merge);
             QCOMPARE(back->intent.pathFirst, r->intent.pathFirst);
             if (r->intent.kind == PlanKind::Use)
                 QVERIFY(!r->intent.useFolder.empty());
