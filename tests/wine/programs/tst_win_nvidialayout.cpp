@@ -191,8 +191,13 @@ protected:
         m_nvidia = m_programFiles + "\\NVIDIA";
         m_root = m_nvidia + "\\CUDNN\\v9.19";
         m_variant = m_root + "\\bin\\12.9\\x64";
-        // The fresh prefix has no NVIDIA folder: the TearDown that removes it removes only ours.
-        ASSERT_FALSE(fs::exists(m_nvidia)) << m_nvidia << " is there before the test";
+        // The fresh prefix has no NVIDIA folder, but the tests before this one share the prefix and may
+        // leave it empty (tst_win_use removes only NVIDIA\CUDNN). Empty, it goes (fs::remove takes no
+        // folder with anything in it); anything in it stops the test, so that the TearDown that
+        // removes the folder removes only ours, and case 1 sees the install make all three folders.
+        std::error_code ec;
+        fs::remove(m_nvidia, ec);
+        ASSERT_FALSE(fs::exists(m_nvidia)) << m_nvidia << " is there before the test, not empty";
         writeSystemPath(L"%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;;C:\\tools", REG_EXPAND_SZ);
     }
     void TearDown() override
