@@ -2,7 +2,9 @@
 
 #include "common/problemcodes.h"
 #include "detect/compat.h"
+#include "detect/cudnninspect.h"
 #include "detect/fsutil.h"
+#include "releases/releases.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -279,8 +281,43 @@ std::vector<std::string> runtimeLibrariesFor(int cudaMajor, const std::vector<st
     return {"cublasLt64_" + std::to_string(cudaMajor) + ".dll", "nvrtc64_" + std::to_string(nvrtc) + "_0.dll"};
 }
 
+// (f) NVIDIA's installer layout, file by file as a toolkit's cuDNN is (detect/cudnninspect.h): each DLL of
+// the release's set that the variant folder lacks, holds empty or damaged. `repair --cudnn-root` restores
+// exactly these (install/nvidiaroot.h); without this a variant with a zero-filled or deleted DLL was
+// reported healthy (found by tests/wine/programs/tst_win_nvidialayout.cpp). DLLs only: they are what a
+// program loads, and the set of headers and import libraries NVIDIA's installer lays out is not
+// confirmed (../shared/reference/cudnn9-today.md §1).
+void installFileFindings(DetectResult& r)
+{
+    const auto& rules = CompatRules::builtin();
+    for (const auto& v : r.variants) {
+        if (v.origin != "NVIDIA installer" || !v.version || v.builtWith.empty())
+            continue;
+        for (const auto& name : windowsFileSet(*v.version).dlls) {
+            const std::string path = (fs::path(v.binDir) / name).string();
+            std::string code, state;
+            if (!pathExists(path)) {
+                code = codes::kMissingFile;
+                state = "missing";
+            } else if (fileSize(path).value_or(0) == 0) {
+                code = codes::kZeroSize;
+                state = "empty (0 bytes)";
+            } else if (const auto damage = libraryDamage(path)) {
+                code = codes::kDamagedFile, state = "damaged: " + *damage;
+            } else {
+                continue;
+            }
+            const Vars vars{{"path", path}, {"state", state}, {"cudnn", versionText(v)}, {"root", v.root},
+                            {"built", v.builtWith}, {"cuda_major", v.cudaMajor ? std::to_string(*v.cudaMajor) : "?"}};
+            Problem p{code, path, rules.text("cudnn-install-file", vars)};
+            (rules.severity(code) == "warning" ? r.warnings : r.problems).push_back(std::move(p));
+        }
+    }
+}
+
 void variantFindings(DetectResult& r, const Environment& env, const Registry& reg)
 {
+    installFileFindings(r);
     Listings listings;
     const Toolkit* inUse = toolkitInUse(r, env, reg);
     const auto spokenOf = parentEntryFindings(r, env, reg, inUse, listings);

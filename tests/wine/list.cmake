@@ -8,6 +8,7 @@ set(CUDNN_SETUP_WINE_PROGRAMS
   tst_win_e2e
   tst_win_crashpoints
   tst_win_use
+  tst_win_nvidialayout
 )
 # Extra CTest entries cut out of a program by a GoogleTest filter, so that a test
 # Wine cannot run shows up as skipped on its own: "ctest-name|program|filter".

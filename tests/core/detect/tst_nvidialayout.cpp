@@ -85,7 +85,7 @@ struct Machine {
 
 const std::vector<std::string> kNewCodes = {"cudnn-install-not-on-path", "path-entry-above-cudnn",
                                             "cudnn-variant-cuda-mismatch", "older-cudnn-shadows-install",
-                                            "cuda-runtime-dll-missing"};
+                                            "cuda-runtime-dll-missing", "missing-file", "zero-size", "damaged-file"};
 
 std::string codes(const DetectResult& r)
 {
@@ -259,6 +259,23 @@ private slots:
             m.toolkit("12.8.1");
             m.systemPath = {v + "/bin/12.9/x64"};
         }) << "cuda-runtime-dll-missing" << "Fix: Add ";
+        // NVIDIA's tree checked file by file, as a toolkit's cuDNN is: what repair --cudnn-root restores.
+        QTest::newRow("NVIDIA's install with a zero-filled DLL") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            const std::string dll = v + "/bin/12.9/x64/cudnn_ops64_9.dll";
+            writeText(dll, std::string(fs::file_size(dll), '\0'));
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8")};
+        }) << "damaged-file" << "cudnn_ops64_9.dll is damaged: ";
+        QTest::newRow("NVIDIA's install with a DLL deleted") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            fs::remove(v + "/bin/12.9/x64/cudnn_graph64_9.dll");
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8")};
+        }) << "missing-file" << "cudnn_graph64_9.dll is missing: the cuDNN 9.19.0 that NVIDIA's installer layout holds";
+        QTest::newRow("NVIDIA's install with a zero-byte DLL") << Scenario([](Machine& m) {
+            const auto v = m.nvidia("9.19.0.56", {"12.9"});
+            fs::resize_file(v + "/bin/12.9/x64/cudnn_adv64_9.dll", 0);
+            m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8")};
+        }) << "zero-size" << "v9.19\" --archive <the cuDNN 9.19.0 zip for CUDA 12>";
         QTest::newRow("healthy: I have 12.8, the folder says 12.9") << Scenario([](Machine& m) {
             const auto v = m.nvidia("9.19.0.56", {"12.9", "13.0"});
             m.systemPath = {Machine::bin(m.toolkit("12.8.1"), "12.8"), v + "/bin/12.9/x64"};

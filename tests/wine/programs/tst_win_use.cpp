@@ -91,7 +91,7 @@ protected:
         m_root = fixtures::buildNvidiaInstall(kProgramFiles, spec);
         // A real, loadable DLL under cuDNN's name (a mingw-built stand-in), so that the child's
         // LoadLibraryW proves which copy the search finds.
-        std::filesystem::copy_file(winetest::testDll("cstest_versioned9.dll"), kVariant + "\\cudnn64_9.dll",
+        std::filesystem::copy_file(winetest::testDll("cstest_cudnn919.dll"), kVariant + "\\cudnn64_9.dll",
                                    std::filesystem::copy_options::overwrite_existing);
         writeSystemPath(L"%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;;C:\\tools", REG_EXPAND_SZ);
     }
