@@ -23,10 +23,11 @@ public:
 
 signals:
     // The install at `index` of MachineView::cudnnInstalls; putFirst: ahead of the copy programs load now.
-    void useRequested(int index, bool putFirst);
+    // mergeInto: the toolkit its files are copied into instead ("" = its folder goes on PATH).
+    void useRequested(int index, bool putFirst, const QString& mergeInto);
 
 private:
-    QWidget* row(const CudnnInstallView& install, int index);
+    QWidget* row(const CudnnInstallView& install, int index, const QList<ToolkitView>& toolkits);
 
     QVBoxLayout* m_rows;
     bool m_actionsEnabled = true;

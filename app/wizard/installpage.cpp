@@ -89,10 +89,12 @@ void InstallPage::initializePage()
     switch (op) {
     case Operation::Repair: setTitle(tr("Repairing cuDNN")); break;
     case Operation::Uninstall: setTitle(tr("Uninstalling cuDNN")); break;
-    case Operation::Use: setTitle(tr("Putting cuDNN on PATH")); break;
+    case Operation::Use:
+        setTitle(m_session->useMergeInto().isEmpty() ? tr("Putting cuDNN on PATH") : tr("Copying cuDNN into the toolkit"));
+        break;
     default: setTitle(tr("Installing cuDNN")); break;
     }
-    if (op == Operation::Use && m_session->useChoice())
+    if (op == Operation::Use && m_session->useChoice() && m_session->useMergeInto().isEmpty())
         setSubTitle(tr("Folder: %1").arg(m_session->useChoice()->binDir));
     else
         setSubTitle(tr("Toolkit: %1").arg(m_session->toolkit()));

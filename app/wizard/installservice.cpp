@@ -218,9 +218,12 @@ PrivilegedRequest privilegedRequest(PlanKind kind, const InstallRequest& r)
     if (kind == PlanKind::Use) {
         // Nothing is read from an archive; the core checks the folder is one of the root's variants.
         o.verified = nullptr;
-        o.noPath = false;  // refused before, in plan() and run(): a use is nothing but the PATH change
         o.useFolder = QDir::toNativeSeparators(r.useFolder).toStdString();
-        o.pathFirst = r.pathFirst;
+        // Merged: an install into r.toolkit whose source is the folder, PATH as for a zip (the session's
+        // noPath applies); otherwise nothing but the PATH change (noPath refused in plan() and run()).
+        o.mergeIntoToolkit = r.mergeIntoToolkit;
+        o.noPath = r.mergeIntoToolkit && r.noPath;
+        o.pathFirst = !r.mergeIntoToolkit && r.pathFirst;
     }
     return p;
 }
@@ -264,7 +267,7 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
             v.error = tr("Verify the archive first.");
             return v;
         }
-        if (use && request.noPath) {
+        if (use && request.noPath && !request.mergeIntoToolkit) {
             v.error = tr("This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.");
             return v;
         }
@@ -279,8 +282,10 @@ Task<PlanView>* InstallService::plan(const InstallRequest& request, QObject* par
                 *PrivilegedFlow(*elevator, request.helperProgram.toStdString(), nullptr, quiet).run(dryRun).flow;
             if (!r.plan) {
                 const QString why = r.problems.empty() ? QString() : q(r.problems.front().message);
-                v.error = use ? tr("Cannot plan putting %1 on PATH: %2").arg(request.useFolder, why)
-                              : tr("Cannot plan the install into %1: %2").arg(request.toolkit, why);
+                v.error = use && request.mergeIntoToolkit
+                              ? tr("Cannot plan copying %1 into %2: %3").arg(request.useFolder, request.toolkit, why)
+                          : use ? tr("Cannot plan putting %1 on PATH: %2").arg(request.useFolder, why)
+                                : tr("Cannot plan the install into %1: %2").arg(request.toolkit, why);
                 for (const Problem& p : r.problems)
                     v.warnings << view(p);
                 return v;
@@ -317,7 +322,7 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
                                                                                      : PlanKind::Uninstall,
                                                     request);
             p.options.cancel = &ctx.cancel;
-            if (operation == Operation::Use && request.noPath)
+            if (operation == Operation::Use && request.noPath && !request.mergeIntoToolkit)
                 return failed(operation, Error{codes::kNoPlan, "this session leaves PATH alone", ""});
             if (operation == Operation::Install || operation == Operation::Use) {
                 // Applied only if it is still the plan the Review page showed (trust.h samePlan).
@@ -327,7 +332,11 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             } else if (operation == Operation::Repair) {
                 p.options.verified = nullptr;  // the repair archive (if any) is verified by the flow
             }
-            return fromFlow(operation, flow.run(p));
+            OutcomeView v = fromFlow(operation, flow.run(p));
+            // A merge stays Operation::Use (Finish next, as for PATH), but its headline names what it did.
+            if (operation == Operation::Use && request.mergeIntoToolkit && v.operation == Operation::Use)
+                v.headline.replace(operationName(Operation::Use), tr("Copying cuDNN into the toolkit"));
+            return v;
         } catch (const std::exception& e) {
             return failed(operation, Error{codes::kInternal, e.what(), ""});
         }

@@ -26,6 +26,9 @@ struct InstallRequest {
     // PATH, ahead of every entry with pathFirst (core install/installflow.h FlowOptions).
     QString useFolder;
     bool pathFirst = false;
+    // use, merged: useFolder's variant is copied INTO `toolkit` (a CUDA toolkit) as a zip install would
+    // be (core FlowOptions::mergeIntoToolkit); the plan is an install, undone by the toolkit's Uninstall.
+    bool mergeIntoToolkit = false;
 };
 
 class InstallService {

@@ -8,6 +8,7 @@
 #include "detect/compat.h"
 #include "detect/detector.h"
 #include "install/fileops.h"
+#include "install/foldersource.h"
 #include "install/interrupted.h"
 #include "install/journal.h"
 #include "install/plan.h"
@@ -160,7 +161,19 @@ void addInstallState(MachineView& m, const QString& stateDir)
         // A toolkit only the helper may change has its record in the helper's state folder.
         const std::string recordDir =
             elevator->needed({canonical.toStdString(), dir}) ? elevatedStateDirFor(dir) : dir;
-        t.hasRecord = !canonical.isEmpty() && QFileInfo::exists(q(recordPathFor(recordDir, canonical.toStdString())));
+        const std::string record = canonical.isEmpty() ? std::string() : recordPathFor(recordDir, canonical.toStdString());
+        t.hasRecord = !record.empty() && QFileInfo::exists(q(record));
+        if (t.hasRecord)
+            if (auto loaded = loadRecord(record); loaded && loaded->has_value() && (**loaded)["archive"].is_object()) {
+                const nlohmann::json& source = (**loaded)["archive"];
+                if (source.value("authenticity", std::string()) == kNvidiaInstallerSource) {
+                    t.nvidiaFolder = QDir::toNativeSeparators(q(source.value("path", std::string())));
+                    // "9.19.0.56" -> "9.19": the release NVIDIA's folder (v9.19) is named by.
+                    const nlohmann::json& release = (**loaded)["release"];
+                    const QString cudnn = release.is_object() ? q(release.value("cudnn", std::string())) : QString();
+                    t.nvidiaRelease = cudnn.section(QLatin1Char('.'), 0, 1);
+                }
+            }
     }
     auto files = makeRealFileOps();
     const auto interrupted = findInterrupted(dir, *elevator);

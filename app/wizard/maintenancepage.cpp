@@ -116,8 +116,8 @@ MaintenancePage::MaintenancePage(Session* session) : m_session(session)
     m_installs = new CudnnInstallsPanel;
     m_installs->setObjectName(QStringLiteral("maintenanceCudnnInstalls"));
     layout->addWidget(m_installs);
-    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first) {
-        m_session->chooseUse(index, first);
+    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first, const QString& mergeInto) {
+        m_session->chooseUse(index, first, mergeInto);
         if (m_session->useChoice() && wizard())
             wizard()->next();
     });
@@ -140,7 +140,12 @@ void MaintenancePage::refresh()
         item->setIcon(0, Icons::get(QStringLiteral("folder")));
         item->setText(0, t.path);
         item->setText(1, t.version);
-        item->setText(2, t.cudnnVersion + (t.hasRecord ? QLatin1Char(' ') + tr("(installed by cudnn-setup)") : QString()));
+        // Copied in from NVIDIA's install ("Use this cuDNN"): said so, with the folder it came from.
+        if (!t.nvidiaFolder.isEmpty())
+            item->setText(2, tr("cuDNN %1 from NVIDIA's install (%2)")
+                                 .arg(t.nvidiaRelease.isEmpty() ? t.cudnnVersion : t.nvidiaRelease, t.nvidiaFolder));
+        else
+            item->setText(2, t.cudnnVersion + (t.hasRecord ? QLatin1Char(' ') + tr("(installed by cudnn-setup)") : QString()));
         item->setData(0, Qt::UserRole, t.path);
         if (Session::samePath(t.path, m_session->toolkit()) || (m_session->toolkit().isEmpty() && m_toolkits->topLevelItemCount() == 1))
             item->setSelected(true);

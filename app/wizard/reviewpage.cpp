@@ -68,12 +68,14 @@ void ReviewPage::initializePage()
     const CudnnInstallView* use = m_session->useChoice();
     m_session->setOperation(use ? Operation::Use : Operation::Install);
     setButtonText(QWizard::CommitButton, use ? tr("&Use this cuDNN") : tr("&Install"));
-    // A use copies nothing: only the PATH change and the conflicts are to review.
-    m_files->setVisible(!use);
+    // A use on PATH copies nothing: only the PATH change and the conflicts are to review. Copied into
+    // a toolkit it is an install: its files are listed as a zip's are.
+    const bool merge = use && !m_session->useMergeInto().isEmpty();
+    m_files->setVisible(!use || merge);
     m_files->clear();
     m_warnings->clear();
     m_path->clear();
-    m_summary->setText(tr("Working out the plan for %1…").arg(use ? use->binDir : m_session->toolkit()));
+    m_summary->setText(tr("Working out the plan for %1…").arg(use && !merge ? use->binDir : m_session->toolkit()));
     m_session->makePlan();
 }
 
@@ -98,7 +100,17 @@ void ReviewPage::showPlan()
         return;
     }
     QString summary;
-    if (const CudnnInstallView* use = m_session->useChoice()) {
+    const CudnnInstallView* use = m_session->useChoice();
+    if (use && !m_session->useMergeInto().isEmpty()) {
+        summary = tr("Copy cuDNN %1 from %2 into %3: %n file(s) added", "", p.added)
+                      .arg(use->version, use->binDir, m_session->useMergeInto());
+        summary += QStringLiteral(", ") + tr("%n replaced (the old ones are kept as backups)", "", p.replaced);
+        summary += QStringLiteral(", ") + tr("%n removed (backed up)", "", p.removed) + QLatin1Char('.');
+        summary += QLatin1Char(' ') + tr("NVIDIA's folder stays as it is; Uninstall in Maintenance takes the files out "
+                                         "of the toolkit again.");
+        if (p.needsAdmin)
+            summary += QLatin1Char(' ') + tr("Administrator rights are needed: Windows will ask when you click Use this cuDNN.");
+    } else if (use) {
         summary = !p.pathChange ? tr("%1 is on the system PATH already; nothing to change.").arg(use->binDir)
                   : m_session->usePathFirst()
                       ? tr("Add %1 to the system PATH, ahead of every entry, so that programs started from now on load "

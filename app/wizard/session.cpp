@@ -65,15 +65,24 @@ bool Session::maintenanceAvailable() const
     return !m_machine.useRecords.isEmpty();
 }
 
-void Session::chooseUse(int index, bool first)
+void Session::chooseUse(int index, bool first, const QString& mergeInto)
 {
     if (index < 0 || index >= m_machine.cudnnInstalls.size() || !m_machine.cudnnInstalls[index].canUse)
         return;
     m_use = m_machine.cudnnInstalls[index];
     m_useChosen = true;
-    m_usePathFirst = first;
+    // "Put it first" is about PATH order: a copy into a toolkit puts the toolkit's own folder on PATH.
+    m_usePathFirst = first && mergeInto.isEmpty();
+    m_useMergeInto = mergeInto;
     m_plan = {};
     m_operation = Operation::Use;
+    if (!mergeInto.isEmpty()) {
+        // Review lists the files relative to it, and Maintenance selects it afterwards.
+        setToolkit(mergeInto);
+        log(QStringLiteral("use: %1 (cuDNN %2, CUDA %3) copied into %4")
+                .arg(m_use.binDir, m_use.version, m_use.builtWith, mergeInto));
+        return;
+    }
     log(QStringLiteral("use: %1 (cuDNN %2, CUDA %3) on PATH%4")
             .arg(m_use.binDir, m_use.version, m_use.builtWith, first ? QStringLiteral(", first") : QString()));
 }
@@ -342,9 +351,10 @@ InstallRequest Session::request() const
     r.helperProgram = validatorProgram();  // the same command-line program runs `elevated-apply`
     r.alwaysElevate = m_config.alwaysElevate;
     if (m_operation == Operation::Use && m_useChosen) {
-        r.toolkit = m_use.root;
+        r.toolkit = m_useMergeInto.isEmpty() ? m_use.root : m_useMergeInto;
         r.useFolder = m_use.binDir;
         r.pathFirst = m_usePathFirst;
+        r.mergeIntoToolkit = !m_useMergeInto.isEmpty();
         r.archive.clear();
         r.verified = nullptr;
     }

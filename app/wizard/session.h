@@ -70,12 +70,16 @@ public:
     bool maintenanceAvailable() const;  // a recorded install or use, cuDNN found in a toolkit, a variant to use
 
     // "Use this cuDNN" (issue 27): the install at `index` of machine().cudnnInstalls goes on the system
-    // PATH (first: ahead of every entry) through Review and Install, as an operation of its own.
-    void chooseUse(int index, bool first);
+    // PATH (first: ahead of every entry) through Review and Install, as an operation of its own; or,
+    // with mergeInto (a detected toolkit of the variant's CUDA major), its files are copied into that
+    // toolkit as a zip install would be, and the toolkit becomes the selected one.
+    void chooseUse(int index, bool first, const QString& mergeInto = {});
     // Back to installing from an archive (Review left with Back).
     void clearUse();
     const CudnnInstallView* useChoice() const { return m_useChosen ? &m_use : nullptr; }
     bool usePathFirst() const { return m_usePathFirst; }
+    // The toolkit the chosen variant is copied into; "" when it goes on PATH.
+    QString useMergeInto() const { return m_useChosen ? m_useMergeInto : QString(); }
     // The "use" record of the selected root (setToolkit with its v9.x folder), for Maintenance.
     const UseRecordView* selectedUseRecord() const;
 
@@ -181,6 +185,7 @@ private:
     CudnnInstallView m_use;
     bool m_useChosen = false;
     bool m_usePathFirst = false;
+    QString m_useMergeInto;
     PlanView m_plan;
     OutcomeView m_outcome;
     ValidationView m_validation;

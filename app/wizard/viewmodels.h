@@ -67,6 +67,10 @@ struct ToolkitView {
     bool cudnnComplete = false;
     QList<ProblemView> problems;
     bool hasRecord = false;  // installed by this tool (an install record exists)
+    // Its record's source is a variant folder of NVIDIA's installer ("Use this cuDNN", copied into this
+    // toolkit): that folder and the cuDNN release ("9.19"), so Maintenance can say where it came from.
+    QString nvidiaFolder;
+    QString nvidiaRelease;
     // Against the chosen archive:
     Compatibility compatibility = Compatibility::Unknown;
     QString compatibilityReason;

@@ -71,8 +71,8 @@ WelcomePage::WelcomePage(Session* session) : m_session(session)
     m_installs = new CudnnInstallsPanel;
     layout->addWidget(m_installs, 1);
     // "Use this cuDNN" goes the install's way: Review shows the PATH change, Install applies it.
-    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first) {
-        m_session->chooseUse(index, first);
+    connect(m_installs, &CudnnInstallsPanel::useRequested, this, [this](int index, bool first, const QString& mergeInto) {
+        m_session->chooseUse(index, first, mergeInto);
         if (m_session->useChoice() && wizard())
             wizard()->next();
     });

@@ -208,6 +208,14 @@
       <source>Cannot plan putting %1 on PATH: %2</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Cannot plan copying %1 into %2: %3</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Copying cuDNN into the toolkit</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -752,6 +760,26 @@
       <source>Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Put its folder on the system &amp;PATH (serves every CUDA %1.x toolkit; NVIDIA's uninstaller keeps working)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&amp;Copy it into toolkit</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>The toolkit becomes self-contained, like a zip install; Uninstall in Maintenance takes the files out again.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>No CUDA %1.x toolkit was found to copy it into: cuDNN built for CUDA %1 works only in a toolkit of that major version.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Its CUDA version is unknown, so no toolkit can be chosen to copy it into.</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>
@@ -1025,6 +1053,10 @@
       <source>Folder: %1</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Copying cuDNN into the toolkit</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -1155,6 +1187,10 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>U&amp;ndo</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>cuDNN %1 from NVIDIA's install (%2)</source>
       <translation type="unfinished" />
     </message>
   </context>
@@ -1290,6 +1326,17 @@ cudnn-setup-cli.exe %1</source>
     </message>
     <message>
       <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
+      <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+      <source>Copy cuDNN %1 from %2 into %3: %n file(s) added</source>
+      <translation>
+        <numerusform>Copy cuDNN %1 from %2 into %3: %n file added</numerusform>
+        <numerusform>Copy cuDNN %1 from %2 into %3: %n files added</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>NVIDIA's folder stays as it is; Uninstall in Maintenance takes the files out of the toolkit again.</source>
       <translation type="unfinished" />
     </message>
   </context>

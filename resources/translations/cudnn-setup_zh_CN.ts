@@ -204,6 +204,14 @@
       <source>Cannot plan putting %1 on PATH: %2</source>
       <translation>无法制定把 %1 加入 PATH 的计划：%2</translation>
     </message>
+    <message>
+      <source>Cannot plan copying %1 into %2: %3</source>
+      <translation>无法规划把 %1 复制到 %2：%3</translation>
+    </message>
+    <message>
+      <source>Copying cuDNN into the toolkit</source>
+      <translation>正在把 cuDNN 复制到工具包</translation>
+    </message>
   </context>
   <context>
     <name>MachineService</name>
@@ -740,6 +748,26 @@
       <source>Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).</source>
       <translation>把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。</translation>
     </message>
+    <message>
+      <source>Put its folder on the system &amp;PATH (serves every CUDA %1.x toolkit; NVIDIA's uninstaller keeps working)</source>
+      <translation>把它的文件夹加入系统 PATH(&amp;P)（适用于所有 CUDA %1.x 工具包；NVIDIA 的卸载程序仍然可用）</translation>
+    </message>
+    <message>
+      <source>&amp;Copy it into toolkit</source>
+      <translation>复制到工具包(&amp;C)</translation>
+    </message>
+    <message>
+      <source>The toolkit becomes self-contained, like a zip install; Uninstall in Maintenance takes the files out again.</source>
+      <translation>工具包将自成一体，与 zip 安装相同；在“维护”中卸载可再次移除这些文件。</translation>
+    </message>
+    <message>
+      <source>No CUDA %1.x toolkit was found to copy it into: cuDNN built for CUDA %1 works only in a toolkit of that major version.</source>
+      <translation>未找到可复制到的 CUDA %1.x 工具包：为 CUDA %1 构建的 cuDNN 只能用于该主版本的工具包。</translation>
+    </message>
+    <message>
+      <source>Its CUDA version is unknown, so no toolkit can be chosen to copy it into.</source>
+      <translation>它的 CUDA 版本未知，因此无法选择要复制到的工具包。</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>
@@ -1010,6 +1038,10 @@
       <source>Folder: %1</source>
       <translation>文件夹：%1</translation>
     </message>
+    <message>
+      <source>Copying cuDNN into the toolkit</source>
+      <translation>正在把 cuDNN 复制到工具包</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::Main</name>
@@ -1144,6 +1176,10 @@ cudnn-setup-cli.exe %1</translation>
       <source>U&amp;ndo</source>
       <translation>撤销(&amp;N)</translation>
     </message>
+    <message>
+      <source>cuDNN %1 from NVIDIA's install (%2)</source>
+      <translation>来自 NVIDIA 安装的 cuDNN %1（%2）</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::ReviewPage</name>
@@ -1274,6 +1310,16 @@ cudnn-setup-cli.exe %1</translation>
     <message>
       <source>Administrator rights are needed: Windows will ask when you click Use this cuDNN.</source>
       <translation>需要管理员权限：点击“使用这份 cuDNN”时 Windows 会请求权限。</translation>
+    </message>
+    <message numerus="yes">
+      <source>Copy cuDNN %1 from %2 into %3: %n file(s) added</source>
+      <translation>
+        <numerusform>把 cuDNN %1 从 %2 复制到 %3：添加 %n 个文件</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>NVIDIA's folder stays as it is; Uninstall in Maintenance takes the files out of the toolkit again.</source>
+      <translation>NVIDIA 的文件夹保持不变；在“维护”中卸载可把这些文件从工具包中移除。</translation>
     </message>
   </context>
   <context>

@@ -415,6 +415,22 @@ ZH = {
 "&Resume": "继续下载(&R)",
 "Try &again": "重试(&A)",
 "Matches the SHA-256 in the release manifest it was downloaded with.": "与下载时所依据的发布清单中的 SHA-256 一致。",
+# "Use this cuDNN": on PATH, or copied into a toolkit (issue 27).
+"Put its folder on the system &PATH (serves every CUDA %1.x toolkit; NVIDIA's uninstaller keeps working)":
+    "把它的文件夹加入系统 PATH(&P)（适用于所有 CUDA %1.x 工具包；NVIDIA 的卸载程序仍然可用）",
+"&Copy it into toolkit": "复制到工具包(&C)",
+"The toolkit becomes self-contained, like a zip install; Uninstall in Maintenance takes the files out again.":
+    "工具包将自成一体，与 zip 安装相同；在“维护”中卸载可再次移除这些文件。",
+"No CUDA %1.x toolkit was found to copy it into: cuDNN built for CUDA %1 works only in a toolkit of that major version.":
+    "未找到可复制到的 CUDA %1.x 工具包：为 CUDA %1 构建的 cuDNN 只能用于该主版本的工具包。",
+"Its CUDA version is unknown, so no toolkit can be chosen to copy it into.":
+    "它的 CUDA 版本未知，因此无法选择要复制到的工具包。",
+"Cannot plan copying %1 into %2: %3": "无法规划把 %1 复制到 %2：%3",
+"Copying cuDNN into the toolkit": "正在把 cuDNN 复制到工具包",
+"Copy cuDNN %1 from %2 into %3: %n file(s) added": "把 cuDNN %1 从 %2 复制到 %3：添加 %n 个文件",
+"NVIDIA's folder stays as it is; Uninstall in Maintenance takes the files out of the toolkit again.":
+    "NVIDIA 的文件夹保持不变；在“维护”中卸载可把这些文件从工具包中移除。",
+"cuDNN %1 from NVIDIA's install (%2)": "来自 NVIDIA 安装的 cuDNN %1（%2）",
 }
 
 # The same English word that reads differently in Chinese in one place.

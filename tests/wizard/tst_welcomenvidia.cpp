@@ -9,14 +9,19 @@
 #include "fixtures/fakeenvironment.h"
 #include "fixtures/fakeregistry.h"
 #include "fixtures/toolkitbuilder.h"
+#include "wizard/cudnninstallspanel.h"
 #include "wizard/cudnninstalltext.h"
+#include "wizard/maintenancepage.h"
 #include "wizard/wizardmain.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QMap>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScopeGuard>
@@ -126,6 +131,27 @@ struct Machine {
 };
 
 using Scenario = std::function<void(Machine&)>;
+
+// Every file and folder under `root` with its bytes (folders: a marker), for byte-identical checks.
+QMap<QString, QByteArray> treeOf(const QString& root)
+{
+    QMap<QString, QByteArray> tree;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo f(it.next());
+        QFile file(f.filePath());
+        tree.insert(QDir(root).relativeFilePath(f.filePath()),
+                    f.isDir() ? QByteArray("<dir>") : file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>"));
+    }
+    return tree;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 }  // namespace
 
@@ -363,6 +389,179 @@ private slots:
         QCOMPARE(undone.readAll(), pathBefore);
         QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting() && h.session->machine().useRecords.isEmpty(), 30000);
         QCOMPARE(h.session->machine().cudnnInstalls.value(0).reach, CudnnReach::NotOnPath);
+    }
+    // The copy choice beside the PATH one: offered only with a detected toolkit of the variant's CUDA
+    // major (cuDNN for CUDA 12 does not work in a CUDA 13 toolkit), and then with only those toolkits;
+    // otherwise disabled with the reason, in the user's language.
+    void copyChoice_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QStringList>("cudas");     // toolkits installed
+        QTest::addColumn<QStringList>("offered");   // CUDA versions of the combo's toolkits; empty: disabled
+        for (const char* lang : {"en", "zh_CN"}) {
+            QTest::addRow("%s: v12.9 variant, only CUDA 13.0: disabled", lang)
+                << QString::fromLatin1(lang) << QStringList{"13.0.1"} << QStringList{};
+            QTest::addRow("%s: v12.9 variant, CUDA 12.8 and 13.0: only 12.8 offered", lang)
+                << QString::fromLatin1(lang) << QStringList{"12.8.1", "13.0.1"} << QStringList{"12.8.1"};
+        }
+    }
+
+    void copyChoice()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QStringList, cudas);
+        QFETCH(QStringList, offered);
+        QVERIFY(installLanguage(lang));
+        const QString tag = QStringLiteral("copychoice-%1").arg(qHash(QString::fromLatin1(QTest::currentDataTag())));
+        Machine m;
+        m.root = m_dir.filePath(tag);
+        m.nvidia("9.19.0.56", {"12.9"});
+        m.systemPath = {QStringLiteral("C:\\Windows\\system32")};
+        for (const QString& c : cudas)
+            m.toolkit(c.toStdString());
+        Harness h;
+        open(h, m, tag);
+        if (QTest::currentTestFailed())
+            return;
+        auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
+        auto* onPath = panel->findChild<QRadioButton*>(QStringLiteral("usePath0"));
+        auto* copy = panel->findChild<QRadioButton*>(QStringLiteral("useCopy0"));
+        auto* into = panel->findChild<QComboBox*>(QStringLiteral("useToolkit0"));
+        auto* note = panel->findChild<QLabel*>(QStringLiteral("useCopyNote0"));
+        QVERIFY(onPath && copy && into && note);
+        QVERIFY(onPath->isChecked());  // PATH stays the default
+        QCOMPARE(copy->isEnabled(), !offered.isEmpty());
+        QStringList got;
+        for (int i = 0; i < into->count(); ++i)
+            got << into->itemText(i).section(QLatin1Char(' '), 1, 1);
+        QCOMPARE(got, offered);
+        const QString expectedNote =
+            offered.isEmpty()
+                ? CudnnInstallsPanel::tr("No CUDA %1.x toolkit was found to copy it into: cuDNN built for CUDA %1 works "
+                                         "only in a toolkit of that major version.").arg(12)
+                : CudnnInstallsPanel::tr("The toolkit becomes self-contained, like a zip install; Uninstall in "
+                                         "Maintenance takes the files out again.");
+        QCOMPARE(note->text(), expectedNote);
+        // zh_CN: translated, not the English source shown as is.
+        if (lang != QLatin1String("en"))
+            QVERIFY2(!note->text().startsWith(QLatin1String(offered.isEmpty() ? "No CUDA" : "The toolkit")),
+                     qPrintable(note->text()));
+        if (offered.isEmpty())
+            h.screenshot(lang, QStringLiteral("welcome-nvidia-copy-disabled"));
+    }
+
+    // "Use this cuDNN" copied into a CUDA 12.8 toolkit: Review lists the DLLs, headers and libraries it
+    // copies and the PATH change, Install applies it (the toolkit holds NVIDIA's bytes, the PATH file is
+    // the plan's "after"), Maintenance shows the toolkit's row as NVIDIA's install with its folder, and
+    // its Uninstall gives back the toolkit tree and the PATH file byte for byte.
+    void copyThenUninstall_data()
+    {
+        addLanguageRows();
+    }
+
+    void copyThenUninstall()
+    {
+        QFETCH(QString, lang);
+        QVERIFY(installLanguage(lang));
+        const QString tag = QStringLiteral("copy-") + lang;
+        Machine m;
+        m.root = m_dir.filePath(tag);
+        const QString v = m.nvidia("9.19.0.56", {"12.9"});
+        m.toolkit("12.8.1");
+        const QString tk = m.toolkits.value(0);
+        m.systemPath = {QStringLiteral("C:\\Windows\\system32"), QStringLiteral("C:\\Tools")};
+        qputenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m.pathFile().toUtf8());
+        const auto restoreEnv = qScopeGuard([] { qunsetenv("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE"); });
+        QVERIFY(m.writePath());
+        const QByteArray pathBefore = readAll(m.pathFile());
+        const auto tkBefore = treeOf(tk), nvidiaBefore = treeOf(v);
+        const QString folder = v + QStringLiteral("/bin/12.9/x64");
+
+        Harness h;
+        SessionConfig c = config(tag);
+        c.noPath = false;  // the PATH file stands in for PATH: nothing of this machine is touched
+        m.describeTo(c);
+        h.create(c);
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+        auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
+        auto* copy = panel->findChild<QRadioButton*>(QStringLiteral("useCopy0"));
+        auto* into = panel->findChild<QComboBox*>(QStringLiteral("useToolkit0"));
+        QVERIFY(copy && into);
+        QVERIFY(copy->isEnabled());
+        copy->click();
+        QVERIFY(into->isEnabled());
+        QCOMPARE(into->count(), 1);
+        QVERIFY(Session::samePath(into->currentData().toString(), tk));
+        h.screenshot(lang, QStringLiteral("welcome-nvidia-copy"));
+        panel->findChild<QPushButton*>(QStringLiteral("useCudnn0"))->click();
+
+        QCOMPARE(h.currentId(), int(SetupWizard::ReviewId));
+        QVERIFY(Session::samePath(h.session->useMergeInto(), tk));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->planning(), 30000);
+        const PlanView& plan = h.session->plan();
+        QVERIFY2(plan.ok, qPrintable(plan.error));
+        QStringList added;
+        for (const PlanFileView& f : plan.files)
+            if (f.change == FileChange::Added)
+                added << QDir(tk).relativeFilePath(QDir::fromNativeSeparators(f.path));
+        for (const char* expected : {"bin/cudnn64_9.dll", "include/cudnn_version.h", "lib/x64/cudnn.lib"})
+            QVERIFY2(added.contains(QLatin1String(expected)), qPrintable(added.join(QLatin1Char(' '))));
+        QVERIFY(child<QTreeWidget>(h, "planFiles")->isVisible());  // the files, as for a zip
+        QVERIFY(plan.pathChange);  // the toolkit's bin folder was not on PATH
+        const QString summary = child<QLabel>(h, "planSummary")->text();
+        QVERIFY2(summary.contains(folder) && summary.contains(QDir::toNativeSeparators(tk)), qPrintable(summary));
+        if (lang == QLatin1String("en"))
+            QVERIFY2(summary.startsWith(QStringLiteral("Copy cuDNN 9.19.0")), qPrintable(summary));
+        h.screenshot(lang, QStringLiteral("review-use-copy"));
+        QCOMPARE(treeOf(tk), tkBefore);  // reviewing changes nothing
+
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        QCOMPARE(h.session->outcome().operation, Operation::Use);
+        const auto tkAfter = treeOf(tk);
+        QCOMPARE(tkAfter.value(QStringLiteral("bin/cudnn64_9.dll")), treeOf(folder).value(QStringLiteral("cudnn64_9.dll")));
+        QVERIFY(!tkAfter.value(QStringLiteral("include/cudnn_version.h")).isEmpty());
+        QVERIFY(tkAfter.contains(QStringLiteral("lib/x64/cudnn.lib")));
+        QCOMPARE(QString::fromUtf8(readAll(m.pathFile())), plan.pathAfter.join(QLatin1Char(';')));
+        QCOMPARE(treeOf(v), nvidiaBefore);  // NVIDIA's folder is only read
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting() && h.session->selectedToolkit() &&
+                                     h.session->selectedToolkit()->hasRecord,
+                                 30000);
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::FinishId));
+        child<QPushButton>(h, "restartWizard")->click();
+        QCOMPARE(h.currentId(), int(SetupWizard::WelcomeId));
+
+        // Maintenance: the toolkit's own row, said to come from NVIDIA's install, and its Uninstall.
+        child<QRadioButton>(h, "modeMaintain")->click();
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
+        auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
+        QTreeWidgetItem* row = nullptr;
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), tk))
+                row = list->topLevelItem(i);
+        QVERIFY(row);
+        const QString recorded = QDir::toNativeSeparators(QFileInfo(folder).canonicalFilePath());
+        QCOMPARE(row->text(2), MaintenancePage::tr("cuDNN %1 from NVIDIA's install (%2)").arg(QStringLiteral("9.19"), recorded));
+        if (lang == QLatin1String("en"))
+            QCOMPARE(row->text(2), QStringLiteral("cuDNN 9.19 from NVIDIA's install (%1)").arg(recorded));
+        list->setCurrentItem(row);
+        row->setSelected(true);
+        QVERIFY(!h.session->selectedUseRecord());
+        QVERIFY(child<QRadioButton>(h, "actionRepair")->isEnabled());
+        child<QRadioButton>(h, "actionUninstall")->click();
+        QVERIFY(h.wizard->currentPage()->isCommitPage());
+        h.screenshot(lang, QStringLiteral("maintenance-use-copy"));
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        QCOMPARE(treeOf(tk), tkBefore);
+        QCOMPARE(readAll(m.pathFile()), pathBefore);
+        QCOMPARE(treeOf(v), nvidiaBefore);
     }
 };
 
