@@ -138,8 +138,19 @@ QWidget* CudnnInstallsPanel::row(const CudnnInstallView& v, int index, const QLi
     textColumn->addWidget(copyNote);
     auto* use = new QPushButton(tr("&Use this cuDNN"));
     use->setObjectName(QStringLiteral("useCudnn%1").arg(index));
-    use->setToolTip(tr("Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).")
-                        .arg(v.binDir));
+    const QString pathTip = tr("Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).")
+                                .arg(v.binDir);
+    use->setToolTip(pathTip);
+    // The tip says what the click does: the copy names its toolkit.
+    auto copyTip = [into] {
+        return tr("Copy its files into %1 (reviewed before anything changes; undone from Maintenance).")
+            .arg(QDir::toNativeSeparators(into->currentData().toString()));
+    };
+    connect(copy, &QRadioButton::toggled, use, [use, pathTip, copyTip](bool on) { use->setToolTip(on ? copyTip() : pathTip); });
+    connect(into, &QComboBox::currentIndexChanged, use, [use, copy, copyTip] {
+        if (copy->isChecked())
+            use->setToolTip(copyTip());
+    });
     use->setEnabled(m_actionsEnabled);
     connect(use, &QPushButton::clicked, this, [this, index, first, copy, into] {
         const QString mergeInto = copy->isChecked() ? into->currentData().toString() : QString();

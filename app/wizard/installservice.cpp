@@ -127,6 +127,7 @@ OutcomeView toOutcome(Operation operation, const cudnnsetup::Outcome& o)
     for (const Problem& p : o.notRestored)
         v.leftovers << q(p.message);
     const QString name = InstallService::operationName(operation);
+    v.name = name;
     if (o.ok)
         v.headline = InstallService::tr("%1 finished: %n change(s) made and recorded.", "", int(v.actions.size())).arg(name);
     else if (v.notRolledBack)
@@ -334,8 +335,11 @@ Task<OutcomeView>* InstallService::run(Operation operation, const InstallRequest
             }
             OutcomeView v = fromFlow(operation, flow.run(p));
             // A merge stays Operation::Use (Finish next, as for PATH), but its headline names what it did.
-            if (operation == Operation::Use && request.mergeIntoToolkit && v.operation == Operation::Use)
-                v.headline.replace(operationName(Operation::Use), tr("Copying cuDNN into the toolkit"));
+            if (operation == Operation::Use && request.mergeIntoToolkit && v.operation == Operation::Use) {
+                const QString merged = tr("Copying cuDNN into the toolkit");
+                v.headline.replace(v.name, merged);
+                v.name = merged;  // the report names it so too
+            }
             return v;
         } catch (const std::exception& e) {
             return failed(operation, Error{codes::kInternal, e.what(), ""});

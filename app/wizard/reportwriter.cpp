@@ -80,7 +80,7 @@ QString ReportWriter::markdown(const Session& s)
 
     const OutcomeView& o = s.outcome();
     if (!o.headline.isEmpty()) {
-        md += QStringLiteral("\n## %1\n\n").arg(InstallService::operationName(o.operation));
+        md += QStringLiteral("\n## %1\n\n").arg(o.name.isEmpty() ? InstallService::operationName(o.operation) : o.name);
         md += QStringLiteral("- %1: `%2`\n").arg(tr("Toolkit"), s.toolkit());
         md += QStringLiteral("- %1 (%2 %3)\n").arg(o.headline, tr("exit code")).arg(o.exitCode);
         for (const QString& l : o.leftovers)
@@ -144,7 +144,7 @@ QByteArray ReportWriter::json(const Session& s)
     const OutcomeView& o = s.outcome();
     if (!o.headline.isEmpty())
         root[QStringLiteral("operation")] = QJsonObject{
-            {QStringLiteral("name"), InstallService::operationName(o.operation)},
+            {QStringLiteral("name"), o.name.isEmpty() ? InstallService::operationName(o.operation) : o.name},
             {QStringLiteral("toolkit"), s.toolkit()},
             {QStringLiteral("ok"), o.ok},
             {QStringLiteral("exit_code"), o.exitCode},

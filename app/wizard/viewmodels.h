@@ -201,6 +201,7 @@ struct OutcomeView {
     bool cancelled = false;
     bool rolledBack = false;      // failed and everything was restored
     bool notRolledBack = false;   // failed and something is left: see leftovers
+    QString name;                 // what the operation is called where it is shown (a merge: "Copying cuDNN…")
     QString headline;             // one honest sentence
     QStringList actions;          // what was done
     QList<ProblemView> problems;

@@ -780,6 +780,10 @@
       <source>Its CUDA version is unknown, so no toolkit can be chosen to copy it into.</source>
       <translation type="unfinished" />
     </message>
+    <message>
+      <source>Copy its files into %1 (reviewed before anything changes; undone from Maintenance).</source>
+      <translation type="unfinished" />
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>

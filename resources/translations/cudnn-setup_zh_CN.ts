@@ -768,6 +768,10 @@
       <source>Its CUDA version is unknown, so no toolkit can be chosen to copy it into.</source>
       <translation>它的 CUDA 版本未知，因此无法选择要复制到的工具包。</translation>
     </message>
+    <message>
+      <source>Copy its files into %1 (reviewed before anything changes; undone from Maintenance).</source>
+      <translation>把它的文件复制到 %1（更改前先确认；可在“维护”中撤销）。</translation>
+    </message>
   </context>
   <context>
     <name>cudnnsetup::wizard::DownloadPanel</name>

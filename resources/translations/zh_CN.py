@@ -342,6 +342,8 @@ ZH = {
 "&Use this cuDNN": "使用这份 cuDNN(&U)",
 "Add %1 to the system PATH (reviewed before anything changes; undone from Maintenance).":
     "把 %1 加入系统 PATH（更改前先确认；可在“维护”中撤销）。",
+"Copy its files into %1 (reviewed before anything changes; undone from Maintenance).":
+    "把它的文件复制到 %1（更改前先确认；可在“维护”中撤销）。",
 "Putting cuDNN on PATH": "正在把 cuDNN 加入 PATH",
 "This session leaves PATH alone, and using this cuDNN is nothing but a PATH change.":
     "本次会话不改动 PATH，而使用这份 cuDNN 正是一次 PATH 更改。",

@@ -11,6 +11,7 @@
 #include "fixtures/toolkitbuilder.h"
 #include "wizard/cudnninstallspanel.h"
 #include "wizard/cudnninstalltext.h"
+#include "wizard/installservice.h"
 #include "wizard/maintenancepage.h"
 #include "wizard/wizardmain.h"
 
@@ -493,7 +494,10 @@ private slots:
         QCOMPARE(into->count(), 1);
         QVERIFY(Session::samePath(into->currentData().toString(), tk));
         h.screenshot(lang, QStringLiteral("welcome-nvidia-copy"));
-        panel->findChild<QPushButton*>(QStringLiteral("useCudnn0"))->click();
+        auto* use = panel->findChild<QPushButton*>(QStringLiteral("useCudnn0"));
+        // The button's tip says what the click does now: the copy, into that toolkit.
+        QVERIFY2(use->toolTip().contains(QDir::toNativeSeparators(into->currentData().toString())), qPrintable(use->toolTip()));
+        use->click();
 
         QCOMPARE(h.currentId(), int(SetupWizard::ReviewId));
         QVERIFY(Session::samePath(h.session->useMergeInto(), tk));
@@ -520,6 +524,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
         QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
         QCOMPARE(h.session->outcome().operation, Operation::Use);
+        // Named as the copy it was, in the headline and for the report, not as PATH's "Use".
+        QVERIFY(h.session->outcome().name != InstallService::operationName(Operation::Use));
+        QVERIFY(h.session->outcome().headline.startsWith(h.session->outcome().name));
         const auto tkAfter = treeOf(tk);
         QCOMPARE(tkAfter.value(QStringLiteral("bin/cudnn64_9.dll")), treeOf(folder).value(QStringLiteral("cudnn64_9.dll")));
         QVERIFY(!tkAfter.value(QStringLiteral("include/cudnn_version.h")).isEmpty());
