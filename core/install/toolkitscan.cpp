@@ -230,7 +230,7 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
             auto d = digestFile(utf8Of(e.path()));
             if (!d)
                 return d.error();
-            t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256};
+            t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256, {}, {}};
             if (nvidia && foldCaseUtf8(name).ends_with(".dll"))
                 t.nodes[rel].damage = libraryDamage(utf8Of(e.path())).value_or("");
             t.cudnnFiles.push_back(rel);
