@@ -73,6 +73,19 @@ std::string shown(const std::string& arg)
     return "'" + s + (arg.size() > 80 ? "...'" : "'");
 }
 
+// The source of a merge (use --toolkit) and of its repair, by one rule: a variant of an NVIDIA root
+// by that root's rule, no link followed, changeable by administrators only (what is copied into the
+// toolkit runs in every program that loads it).
+std::optional<Problem> checkNvidiaMergeSource(const std::string& folder)
+{
+    const std::optional<std::string> root = nvidiaCudnnRootOf(folder);
+    if (!root)
+        return Problem{codes::kNotAToolkit, folder, folder + " is not in NVIDIA's cuDNN installer tree; nothing was changed."};
+    if (auto bad = checkNvidiaCudnnRoot(*root))
+        return bad;
+    return checkNvidiaVariantFolder(*root, folder);
+}
+
 }  // namespace
 
 const std::vector<std::string>& globalOptionNames()
@@ -191,8 +204,18 @@ Result<HelperRequest> parseHelperCommandLine(const std::vector<std::string>& arg
     if (in.kind == PlanKind::Use && !in.merge &&
         (!in.archive.empty() || in.noPath || in.allowUnknown || in.includeExtraFiles))
         return usage("a use takes only --toolkit, --use-folder and --path-first (no archive, no --no-path)");
-    if (in.kind != PlanKind::Use && (!in.useFolder.empty() || in.pathFirst))
-        return usage("--use-folder and --path-first only go with --operation use");
+    // repair of a toolkit merged from NVIDIA's variant (use --toolkit): the folder its record names,
+    // which the helper reads itself as the merge did; never an archive, a hash or a manifest (the
+    // record's hashes are the check), and never a flag only an install or a use has.
+    if (in.kind == PlanKind::Repair && !in.useFolder.empty() &&
+        (!in.archive.empty() || in.sha256 || in.manifest || in.allowUnknown || in.includeExtraFiles ||
+         in.pathFirst || in.merge || in.nvidiaLayout))
+        return usage("a repair with --use-folder takes only --toolkit and --no-path (no archive, --sha256, --manifest "
+                     "or flag of an install or a use)");
+    if (in.kind == PlanKind::Repair && in.pathFirst)
+        return usage("--path-first only goes with --operation use");
+    if (in.kind != PlanKind::Use && in.kind != PlanKind::Repair && (!in.useFolder.empty() || in.pathFirst))
+        return usage("--use-folder only goes with --operation use or repair, --path-first only with use");
     return r;
 }
 
@@ -251,18 +274,26 @@ std::optional<Problem> checkElevatedRequest(const Intent& in, const std::string&
         // The source: a variant of an NVIDIA root by that root's rule, no link followed, changeable
         // by administrators only (what is copied into the toolkit runs in every program that loads
         // it); the toolkit: a CUDA toolkit by checkInstallRoot, never an NVIDIA root.
-        const std::optional<std::string> root = nvidiaCudnnRootOf(in.useFolder);
-        if (!root)
-            return Problem{codes::kNotAToolkit, in.useFolder,
-                           in.useFolder + " is not in NVIDIA's cuDNN installer tree; nothing was changed."};
-        if (auto bad = checkNvidiaCudnnRoot(*root))
-            return bad;
-        if (auto bad = checkNvidiaVariantFolder(*root, in.useFolder))
+        if (auto bad = checkNvidiaMergeSource(in.useFolder))
             return bad;
         if (isNvidiaCudnnRoot(in.toolkit) || nvidiaCudnnRootOf(in.toolkit))
             return Problem{codes::kNotAToolkit, in.toolkit,
                            in.toolkit + " is NVIDIA's cuDNN installer tree, not a CUDA toolkit; nothing was changed."};
         return checkInstallRoot(in.toolkit, stateDir, false);
+    }
+    if (in.kind == PlanKind::Repair && !in.useFolder.empty()) {
+        // The repair of a merged toolkit: the folder must be the one the record (the helper's own,
+        // in its state folder) names as the source of that toolkit's install, and still pass the
+        // rules the merge passed (the NVIDIA root, the variant admin-only with no link). The files
+        // are read by the flow itself; only the reviewed digest is applied.
+        if (auto bad = checkInstallRoot(in.toolkit, stateDir, false))
+            return bad;
+        if (!recordNamesNvidiaFolder(stateDir, in.toolkit, in.useFolder))
+            return Problem{codes::kNotAToolkit, in.useFolder,
+                           in.useFolder + " is not the NVIDIA cuDNN folder the install record of " + in.toolkit +
+                               " names as its source; the elevated helper repairs only from that folder. Nothing was "
+                               "changed."};
+        return checkNvidiaMergeSource(in.useFolder);
     }
     if (in.kind == PlanKind::Use) {
         // The root by its own rule, never a toolkit; the folder one of its variants, no link followed,

@@ -656,6 +656,16 @@ FlowResult repairToolkit(const std::string& toolkit, const std::optional<std::st
         if (state && state->record) {
             const auto& rec = state->record->at("archive");
             const std::string recorded = rec.value("path", std::string());
+            // A caller that names the folder (the elevated helper) names the record's, or nothing is read.
+            if (o.mergeIntoToolkit && (rec.value("authenticity", std::string()) != kNvidiaInstallerSource ||
+                                       o.useFolder != recorded)) {
+                FlowResult refused;
+                refused.toolkit = toolkit;
+                refused.problems.push_back({codes::kNotAToolkit, o.useFolder,
+                                            o.useFolder + " is not the NVIDIA cuDNN folder the install record of " +
+                                                toolkit + " names as its source; nothing was changed."});
+                return refused;  // FlowStatus::Usage
+            }
             // Merged from NVIDIA's variant folder (use --toolkit): the bytes come from that folder again,
             // described afresh (install/foldersource.h); the record's hashes are the check, as for a zip.
             if (!from && rec.value("authenticity", std::string()) == kNvidiaInstallerSource &&

@@ -234,12 +234,20 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
     if (!installBackup.empty() && !keepFolders.count(txFolderOf(installBackup)))
         plan.cleanup.push_back(parentInTree(installBackup));
     // A repair's folder also holds the damaged files it replaced (maybe the user's edits): kept.
+    // A backup that is an empty file (a truncated DLL) holds nothing of anyone's: it goes with the
+    // record, so that the toolkit ends as it was before the install. Its type and size are the
+    // snapshot's (the record only says why the file was replaced, and a record can be edited); one
+    // the snapshot did not see (or gone, which looks the same) keeps the folder, as before.
     for (const auto& r : repairs) {
         const std::string dir = r.at("backup_dir").get<std::string>();
         bool holdsReplaced = false;
-        for (const auto& x : r.value("replaced", nlohmann::json::array()))
-            holdsReplaced = holdsReplaced || (x.contains("backup") && x.at("backup").is_string() &&
-                                              !x.at("backup").get<std::string>().empty());
+        for (const auto& x : r.value("replaced", nlohmann::json::array())) {
+            if (!x.contains("backup") || !x.at("backup").is_string() || x.at("backup").get<std::string>().empty())
+                continue;
+            const ExistingNode b = toolkit.node(relativeTo(toolkit.root, x.at("backup").get<std::string>()));
+            const bool nothingOfAnyones = b.type == NodeType::File && b.size == 0;
+            holdsReplaced = holdsReplaced || !nothingOfAnyones;
+        }
         if (holdsReplaced || keepFolders.count(txFolderOf(dir)))
             plan.notes.push_back("what repair " + r.value("transaction", std::string()) +
                                  " set aside or replaced and is not restored stays in " + parentInTree(dir));

@@ -123,12 +123,17 @@ std::vector<std::string> pathsOfInterest(const ArchiveInfo* archive, const nlohm
             out.push_back(r.at("path").get<std::string>());
             out.push_back(rel(r.at("backup").get<std::string>()));
         }
-        // What repairs set aside comes back on uninstall too.
-        for (const auto& rep : record->value("repairs", nlohmann::json::array()))
+        // What repairs set aside comes back on uninstall too; what they replaced is looked at so
+        // that uninstall can tell an empty backup (nothing of anyone's) from bytes to keep.
+        for (const auto& rep : record->value("repairs", nlohmann::json::array())) {
             for (const auto& r : rep.value("removed", nlohmann::json::array())) {
                 out.push_back(r.at("path").get<std::string>());
                 out.push_back(rel(r.at("backup").get<std::string>()));
             }
+            for (const auto& r : rep.value("replaced", nlohmann::json::array()))
+                if (r.contains("backup") && r.at("backup").is_string())
+                    out.push_back(rel(r.at("backup").get<std::string>()));
+        }
         for (const auto& d : record->value("created_directories", nlohmann::json::array()))
             out.push_back(d.get<std::string>());
         for (const auto& l : record->value("links", nlohmann::json::array())) {
@@ -225,7 +230,7 @@ Result<ToolkitState> snapshotToolkit(const std::string& rootIn, const std::vecto
             auto d = digestFile(utf8Of(e.path()));
             if (!d)
                 return d.error();
-            t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256};
+            t.nodes[rel] = {NodeType::File, d->size, d->crc32, d->sha256, {}, {}};
             if (nvidia && foldCaseUtf8(name).ends_with(".dll"))
                 t.nodes[rel].damage = libraryDamage(utf8Of(e.path())).value_or("");
             t.cudnnFiles.push_back(rel);

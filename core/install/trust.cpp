@@ -133,6 +133,17 @@ Intent intentFor(const Plan& reviewed, bool noPath, const std::optional<std::str
         in.useFolder = reviewed.useFolder;
         in.pathFirst = reviewed.pathFirst;
     }
+    // Its repair names the folder the same way (never as --archive: the helper opens an archive as a
+    // plain file), and nothing else about the source: the helper takes the folder only if its own
+    // copy of the record names it, and the record's hashes are the check (install/helperargs.h).
+    if (reviewed.kind == PlanKind::Repair && reviewed.archive && isNvidiaFolderSource(*reviewed.archive)) {
+        in.archive.clear();
+        in.useFolder = reviewed.archive->path;
+        in.sha256.reset();
+        in.manifest.reset();
+        in.allowUnknown = false;
+        in.includeExtraFiles = false;
+    }
     // A merge of NVIDIA's variant folder into a toolkit is planned as an install from that folder; the
     // helper is told "use" with the folder, which it reads itself (install/foldersource.h).
     if (reviewed.kind == PlanKind::Install && reviewed.archive && isNvidiaFolderSource(*reviewed.archive)) {
@@ -181,7 +192,8 @@ FlowResult applyIntent(const Intent& in, const std::string& stateDir)
     o.useFolder = in.useFolder;
     o.pathFirst = in.pathFirst;
     o.nvidiaLayout = in.nvidiaLayout;
-    o.mergeIntoToolkit = in.merge;
+    // A repair that names a variant folder is the repair of a merge: from that folder, read here.
+    o.mergeIntoToolkit = in.merge || (in.kind == PlanKind::Repair && !in.useFolder.empty());
     o.transactionId = in.transactionId;
     o.reviewedDigest = in.planDigest;
     o.applyHere = true;
@@ -264,6 +276,17 @@ bool recordNamesNvidiaLayout(const std::string& stateDir, const std::string& roo
     return !record.is_discarded() && record.is_object() && record.contains("nvidia_layout") &&
            nvidiaLayoutFromJson(record["nvidia_layout"]) && record.contains("toolkit") &&
            record["toolkit"].is_string() && record["toolkit"] == root;
+}
+
+bool recordNamesNvidiaFolder(const std::string& stateDir, const std::string& root, const std::string& folder)
+{
+    const nlohmann::json record = readRecordJson(recordPathFor(stateDir, root));
+    if (record.is_discarded() || !record.is_object() || !record.contains("toolkit") || record["toolkit"] != root ||
+        !record.contains("archive") || !record["archive"].is_object())
+        return false;
+    const nlohmann::json& a = record["archive"];
+    return a.value("authenticity", std::string()) == kNvidiaInstallerSource && a.contains("path") &&
+           a["path"].is_string() && !folder.empty() && a["path"] == folder;
 }
 
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root)

@@ -33,7 +33,8 @@ struct Intent {
     bool allowUnknown = false;
     bool includeExtraFiles = false;       // install: --include-extra-files (rule in plan.h)
     bool newPrefix = false;               // install: create `toolkit` as a standalone prefix (--new-prefix)
-    std::string useFolder;                // use: the variant bin folder (--use-folder); `toolkit` its NVIDIA root
+    std::string useFolder;                // use: the variant bin folder (--use-folder); `toolkit` its NVIDIA root;
+                                          // repair of a merged toolkit: the folder its record names
     bool pathFirst = false;               // use: ahead of every PATH entry (--path-first)
     // use --toolkit: useFolder's variant merged into `toolkit`, a CUDA toolkit (--merge; install/foldersource.h).
     bool merge = false;
@@ -86,6 +87,10 @@ std::optional<Problem> checkNewPrefix(const std::string& prefix);
 bool recordNamesCreatedPrefix(const std::string& stateDir, const std::string& root);
 // The admin-only record of `root` says it is an install of ours in NVIDIA's layout ("nvidia_layout").
 bool recordNamesNvidiaLayout(const std::string& stateDir, const std::string& root);
+// The admin-only record of `root` says its install was merged from NVIDIA's variant folder `folder`
+// (use --toolkit: archive.authenticity "nvidia-installer", archive.path that folder, byte for byte):
+// the only folder the helper repairs that toolkit from.
+bool recordNamesNvidiaFolder(const std::string& stateDir, const std::string& root, const std::string& folder);
 // What install / repair / uninstall / use may change: a CUDA toolkit (checkToolkitRoot), a prefix
 // to be created now (newPrefix: checkNewPrefix), a prefix the record names as created, or an
 // NVIDIA cuDNN root (install/nvidiaroot.h checkNvidiaCudnnRoot).

@@ -212,13 +212,16 @@ private slots:
     }
 
     // repair --toolkit after use --toolkit: a damaged file comes back from NVIDIA's folder (the
-    // record names it), byte for byte; NVIDIA's tree is only read.
+    // record names it), byte for byte; NVIDIA's tree is only read. The uninstall after it gives the
+    // whole toolkit back as before the merge: the repair's backup of the truncated DLL (empty,
+    // nothing of anyone's) goes with the record.
     void mergeThenRepair()
     {
         const QString cudnn = QFileInfo(m_v919).path();
         const QString tk = m_tk128;
         QVERIFY(QDir(m_state + "/records").entryList(QDir::Files).isEmpty());
         const auto nvidiaBefore = treeOf(cudnn);
+        const auto tkBefore = treeOf(tk);
         const CliRun use = cli({"--json", "use", "--cudnn-root", m_v919, "--toolkit", tk});
         QVERIFY2(use.exitCode == 0, use.out + use.err);
         const QByteArray good = treeOf(tk)["bin/cudnn_ops64_9.dll"];
@@ -234,6 +237,7 @@ private slots:
         const CliRun un = cli({"--json", "uninstall", "--toolkit", tk});
         QVERIFY2(un.exitCode == 0, un.out + un.err);
         QVERIFY(!QFileInfo::exists(tk + "/bin/cudnn64_9.dll"));
+        QCOMPARE(treeOf(tk), tkBefore);
         QCOMPARE(readAll(m_pathFile), kPathBefore);
     }
 

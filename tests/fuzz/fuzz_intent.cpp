@@ -11,9 +11,10 @@
 //    transaction id of [0-9A-Za-z-]{1,64}, 64 hex digits for the digest and sha256, paths absolute
 //    without "." / ".." or ';' '%' '"' or a control character; an archive where the operation
 //    needs one and none for an uninstall or a use; --new-prefix only for an install; --use-folder
-//    (a path as above) exactly with a use, --path-first only with one; --nvidia-layout only for an
-//    install without --new-prefix; --merge only with a use, never with --path-first (a use takes
-//    --no-path only with --merge);
+//    (a path as above) with a use, always, or with a repair (of a merged toolkit: then no archive,
+//    --sha256, --manifest or an install's or use's flag), --path-first only with a use;
+//    --nvidia-layout only for an install without --new-prefix; --merge only with a use, never with
+//    --path-first (a use takes --no-path only with --merge);
 //  - a request whose root passes checkInstallRoot names a toolkit as trust.h promises it:
 //    canonical, not a drive root (or, for --new-prefix, a folder not there yet);
 //  - helperApplyArguments() of the accepted intent parses back to the same request.
@@ -174,7 +175,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(in.kind != PlanKind::Uninstall || in.archive.empty());
     require(!in.newPrefix || in.kind == PlanKind::Install);
     // use: an NVIDIA root's variant folder on PATH, nothing read from an archive.
-    require((in.kind == PlanKind::Use) == !in.useFolder.empty());
+    require(in.kind != PlanKind::Use || !in.useFolder.empty());
+    require(in.useFolder.empty() || in.kind == PlanKind::Use || in.kind == PlanKind::Repair);
+    // repair --use-folder (a toolkit merged from NVIDIA's variant): the folder the record names, nothing else.
+    if (in.kind == PlanKind::Repair && !in.useFolder.empty()) {
+        requirePath(in.useFolder);
+        require(in.archive.empty() && !in.sha256 && !in.manifest && !in.allowUnknown && !in.includeExtraFiles &&
+                !in.merge && !in.nvidiaLayout);
+    }
     require(!in.pathFirst || in.kind == PlanKind::Use);
     require(!in.nvidiaLayout || (in.kind == PlanKind::Install && !in.newPrefix));
     // use --merge: the variant's files into the toolkit (install's --no-path allowed, --path-first not).

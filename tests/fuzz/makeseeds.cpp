@@ -77,6 +77,12 @@ void writeIntentSeeds(const std::filesystem::path& dir)
                               "--transaction", tx, "--plan-digest", digest})},
         {"use-merge-path-first", helper({"use", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--merge",
                                          "--path-first", "--transaction", tx, "--plan-digest", digest})},
+        // repair of a merged toolkit (issue 27): the folder is no NVIDIA variant and no record names it,
+        // so the disk check refuses; and with an archive, which the parser refuses.
+        {"repair-use-folder", helper({"repair", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--no-path",
+                                      "--transaction", tx, "--plan-digest", digest})},
+        {"repair-use-folder-archive", helper({"repair", "--toolkit", "@TK@", "--use-folder", "@TK@/bin", "--archive",
+                                              "/tmp/a.zip", "--transaction", tx, "--plan-digest", digest})},
         // install --nvidia-layout (issue 27): a new root under the toolkit's folder (not named
         // NVIDIA/CUDNN/v<x.y>: refused on the disk), and the flag where it does not belong.
         {"install-nvidia-layout", helper({"install", "--toolkit", "@TK@/NVIDIA/CUDNN/v9.19", "--transaction", tx,

@@ -342,6 +342,44 @@ private slots:
         QVERIFY(!QFile::exists(m_toolkit + "/include/cudnn.h"));
     }
 
+    // Issue 27: install, repair, uninstall left the repair's backup of what it replaced in
+    // <toolkit>/.cudnn-setup/<tx> (a zip's install as much as a merge). An empty backup (a truncated
+    // DLL) holds nothing of anyone's and goes with the record, so the toolkit is as before the
+    // install; bytes that may be the user's edits stay in the repair's folder, as before.
+    void repairBackupOnUninstall_data()
+    {
+        QTest::addColumn<QString>("damaged");  // toolkit-relative
+        QTest::addColumn<QString>("text");     // written over it; "" truncates it
+        QTest::addColumn<bool>("asBefore");    // the whole toolkit as before the install
+        QTest::newRow("a truncated DLL: the toolkit as before the install") << "bin/cudnn64_8.dll" << "" << true;
+        QTest::newRow("an edited header: its bytes kept in the repair's folder") << "include/cudnn.h" << "// my edits"
+                                                                                << false;
+    }
+    void repairBackupOnUninstall()
+    {
+        QFETCH(QString, damaged);
+        QFETCH(QString, text);
+        QFETCH(bool, asBefore);
+        const QStringList before = manifest(m_toolkit);
+        QVERIFY(run(*m_real, PlanKind::Install, &m_r82.info, "tx-i").ok);
+        if (text.isEmpty())
+            QVERIFY(QFile(m_toolkit + "/" + damaged).resize(0));
+        else
+            writeText(m_toolkit + "/" + damaged, text);
+        const Outcome rep = run(*m_real, PlanKind::Repair, &m_r82.info, "tx-r");
+        QVERIFY2(rep.ok, rep.problems.empty() ? "" : rep.problems[0].message.c_str());
+        const QString backup = m_toolkit + "/.cudnn-setup/tx-r/backup/" + damaged;
+        QVERIFY(QFile::exists(backup));
+        const Outcome un = run(*m_real, PlanKind::Uninstall, nullptr, "tx-u");
+        QVERIFY2(un.ok, un.problems.empty() ? "" : un.problems[0].message.c_str());
+        if (asBefore) {
+            QCOMPARE(manifest(m_toolkit), before);
+        } else {
+            QCOMPARE(readAll(backup), text);
+            QVERIFY(!QFile::exists(m_toolkit + "/" + damaged));
+        }
+    }
+
     // Issue 12: uninstall deleted a file the user changed after the install. Now it is moved to
     // the uninstall's kept folder (named in the notes), and everything else is as before.
     void uninstallKeepsFilesChangedAfterInstall()

@@ -27,6 +27,15 @@ QStringList use(const QStringList& extra)
            extra;
 }
 
+// repair of a toolkit merged from NVIDIA's variant: the folder its record names, as use --merge names it.
+QStringList repairFrom(const QStringList& extra)
+{
+    return QStringList{"elevated-apply", "--operation", "repair", "--toolkit", "/pf/NVIDIA/GPU Computing Toolkit/CUDA/v12.8",
+                       "--transaction", "20261201T000000Z-abc", "--plan-digest", kDigest, "--use-folder",
+                       "/pf/NVIDIA/CUDNN/v9.19/bin/12.9/x64"} +
+           extra;
+}
+
 QStringList apply(const QStringList& extra)
 {
     return QStringList{"elevated-apply", "--operation", "install", "--toolkit", "/usr/local/cuda", "--transaction",
@@ -124,6 +133,29 @@ private slots:
         QTest::newRow("use --merge with an archive") << use({"--merge", "--archive", "/a.zip"}) << false;
         QTest::newRow("use --merge --allow-unknown") << use({"--merge", "--allow-unknown"}) << false;
         QTest::newRow("--merge on an install") << apply({"--merge"}) << false;
+        // repair of a merged toolkit (issue 27): --use-folder, never an archive with it.
+        QTest::newRow("repair --use-folder") << repairFrom({}) << true;
+        QTest::newRow("repair --use-folder --no-path") << repairFrom({"--no-path"}) << true;
+        QTest::newRow("repair --use-folder with an archive") << repairFrom({"--archive", "/a.zip"}) << false;
+        QTest::newRow("repair --use-folder --sha256") << repairFrom({"--sha256", QString(64, 'a')}) << false;
+        QTest::newRow("repair --use-folder --manifest") << repairFrom({"--manifest", "/m.json"}) << false;
+        QTest::newRow("repair --use-folder --allow-unknown") << repairFrom({"--allow-unknown"}) << false;
+        QTest::newRow("repair --use-folder --include-extra-files") << repairFrom({"--include-extra-files"}) << false;
+        QTest::newRow("repair --use-folder --merge") << repairFrom({"--merge"}) << false;
+        QTest::newRow("repair --use-folder --path-first") << repairFrom({"--path-first"}) << false;
+        QTest::newRow("repair --use-folder --nvidia-layout") << repairFrom({"--nvidia-layout"}) << false;
+        QTest::newRow("repair --use-folder twice") << repairFrom({"--use-folder", "/pf/x"}) << false;
+        QTest::newRow("repair --use-folder relative") << repairFrom({}).mid(0, 10) + QStringList{"bin/12.9/x64"} << false;
+        QTest::newRow("repair --use-folder with ..")
+            << repairFrom({}).mid(0, 10) + QStringList{"/pf/NVIDIA/CUDNN/v9.19/bin/../../x"} << false;
+        QTest::newRow("repair --path-first without a folder")
+            << QStringList{"elevated-apply", "--operation", "repair", "--toolkit", "/c", "--transaction", "t",
+                           "--plan-digest", kDigest, "--path-first"}
+            << false;
+        QTest::newRow("--use-folder on an uninstall")
+            << QStringList{"elevated-apply", "--operation", "uninstall", "--toolkit", "/c", "--transaction", "t",
+                           "--plan-digest", kDigest, "--use-folder", "/pf/NVIDIA/CUDNN/v9.19/bin/12.9/x64"}
+            << false;
         QTest::newRow("--path-first on an uninstall")
             << QStringList{"elevated-apply", "--operation", "uninstall", "--toolkit", "/c", "--transaction", "t",
                            "--plan-digest", kDigest, "--path-first"}

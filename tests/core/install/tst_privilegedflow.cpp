@@ -5,6 +5,8 @@
 // applied only while its digest holds (samePlan: the one rule, the helper's too).
 #include "installfixture.h"
 
+#include "fixtures/toolkitbuilder.h"
+
 #include "install/helperargs.h"
 #include "install/helperprogress.h"
 #include "install/privilegedflow.h"
@@ -58,6 +60,14 @@ public:
     void applyNeedsRights(const Plan&) override { said << "applyNeedsRights"; }
 };
 
+// `file` becomes a link to a copy of itself at `elsewhere` (the same bytes, reached through a link).
+void plantLink(const QString& file, const QString& elsewhere)
+{
+    QFile::remove(elsewhere);
+    if (!QFile::copy(file, elsewhere) || !QFile::remove(file) || !QFile::link(elsewhere, file))
+        qFatal("cannot plant a link at %s", qPrintable(file));
+}
+
 std::string valueAfter(const std::vector<std::string>& args, const std::string& name)
 {
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
@@ -73,6 +83,49 @@ const char* kRolledBack = R"({"ok":false,"toolkit":"T","actions":[],"rolled_back
 const char* kNotRestored = R"({"ok":false,"toolkit":"T","actions":[],"rolled_back":true,
 "problems":[{"code":"disk-full","message":"full"},{"code":"not-restored","path":"p","message":"left"}],
 "not_restored":[{"code":"not-restored","path":"p","message":"left"}],"warnings":[],"notes":[]})";
+
+QByteArray bytesOf(const QString& file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
+}
+
+// The elevator of a test that runs the helper's side in this process: its own command line parsed
+// as the helper parses it (install/helperargs.h), then applyIntent with the helper's state folder,
+// exactly what `cudnn-setup elevated-apply` does short of the process and its JSON document. Before
+// that, `meanwhile` changes the disk as someone could between the review and the helper's run.
+class InProcessHelper : public Elevator {
+public:
+    std::string stateDir;
+    std::function<void()> meanwhile;
+    std::optional<FlowResult> result;  // what the helper's flow returned
+    std::vector<std::vector<std::string>> ran;
+
+    bool needed(const std::vector<std::string>&) const override { return true; }
+    Result<int> run(const std::string&, const std::vector<std::string>& args, std::string* output,
+                    const std::function<void()>&) override
+    {
+        ran.push_back(args);
+        if (meanwhile)
+            meanwhile();
+        const auto request = parseHelperCommandLine(args);
+        if (!request) {
+            *output = nlohmann::json{{"ok", false}, {"problems", {{{"code", request.error().code},
+                                                                  {"message", request.error().message}}}}}
+                          .dump();
+            return 2;
+        }
+        result = cudnnsetup::applyIntent(request->intent, stateDir);
+        nlohmann::json problems = nlohmann::json::array();
+        for (const Problem& p : result->problems)
+            problems.push_back({{"code", p.code}, {"message", p.message}});
+        const bool ok = result->outcome && result->outcome->ok;
+        *output = nlohmann::json{{"ok", ok}, {"toolkit", result->toolkit}, {"actions", nlohmann::json::array()},
+                                 {"rolled_back", false}, {"problems", problems}}
+                      .dump();
+        return ok ? 0 : int(result->exitCode());
+    }
+};
 
 }  // namespace
 
@@ -425,6 +478,165 @@ private slots:
             QCOMPARE(int(r.flow->status), int(FlowStatus::Refused));
             QCOMPARE(r.flow->problems.at(0).code, std::string("target-changed"));
             QCOMPARE(int(r.flow->exitCode()), 3);
+        }
+    }
+
+    // use --toolkit (issue 27) end to end through the helper: the unelevated side plans the merge,
+    // the helper gets `--operation use --merge --use-folder DIR` and reads the variant itself; a link
+    // put into the variant folder after the review is refused there, the toolkit untouched.
+    void mergeThroughHelper_data()
+    {
+        QTest::addColumn<QString>("meanwhile");
+        QTest::addColumn<int>("status");  // the helper's flow
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("merged by the helper") << "" << int(FlowStatus::Applied) << "";
+        QTest::newRow("a link in the variant folder, refused by the helper")
+            << "link" << int(FlowStatus::BadArchive) << "unsafe-path";
+    }
+    void mergeThroughHelper()
+    {
+        QFETCH(QString, meanwhile);
+        QFETCH(int, status);
+        QFETCH(QString, problem);
+        QTemporaryDir pf;
+        const QString base = QDir(pf.path()).canonicalPath();
+        const QString root = QString::fromStdString(
+            fixtures::buildNvidiaInstall((base + "/Program Files").toStdString(), fixtures::NvidiaInstallSpec{}));
+        const QString variant = root + "/bin/12.9/x64";
+        fixtures::ToolkitSpec tks;
+        tks.cuda = "12.8.1";
+        const QString tk = QString::fromStdString(fixtures::buildToolkit((base + "/CUDA/v12.8").toStdString(), tks));
+        const QStringList before = manifest(tk);
+
+        InProcessHelper helper;
+        helper.stateDir = elevatedStateDirFor((base + "/state").toStdString());
+        if (meanwhile == "link")
+            helper.meanwhile = [&] { plantLink(variant + "/cudnn_ops64_9.dll", base + "/elsewhere.dll"); };
+        RecordingPrompt prompt;
+        PrivilegedRequest r;
+        r.kind = PlanKind::Use;
+        r.toolkit = tk.toStdString();
+        r.options.stateDir = (base + "/state").toStdString();
+        r.options.mergeIntoToolkit = true;
+        r.options.useFolder = variant.toStdString();
+        r.options.noPath = true;
+        r.alwaysElevate = true;
+        const PrivilegedResult res = PrivilegedFlow(helper, "the-helper", nullptr, prompt).run(r);
+        QVERIFY(res.flow && res.flow->status == FlowStatus::Planned);
+        QCOMPARE(helper.ran.size(), std::size_t(1));
+        QCOMPARE(valueAfter(helper.ran.front(), "--operation"), std::string("use"));
+        QCOMPARE(valueAfter(helper.ran.front(), "--use-folder"), variant.toStdString());
+        QVERIFY(std::find(helper.ran.front().begin(), helper.ran.front().end(), "--merge") != helper.ran.front().end());
+        QVERIFY(helper.result);
+        QVERIFY2(int(helper.result->status) == status,
+                 helper.result->problems.empty() ? "no problem" : helper.result->problems[0].message.c_str());
+        if (status == int(FlowStatus::Applied)) {
+            QVERIFY(res.applied && !res.applied->failed());
+            QCOMPARE(bytesOf(tk + "/bin/cudnn_ops64_9.dll"), bytesOf(variant + "/cudnn_ops64_9.dll"));
+        } else {
+            QCOMPARE(QString::fromStdString(helper.result->problems.at(0).code), problem);
+            QVERIFY(res.applied && res.applied->failed());
+            QCOMPARE(manifest(tk), before);
+        }
+    }
+
+    // repair --toolkit of a merged toolkit through the helper (issue 27): the intent names the folder
+    // (`--operation repair --use-folder DIR`, never --archive), the helper takes it only if its own
+    // record names that folder, reads the files itself, and applies only the reviewed plan.
+    void repairMergedThroughHelper_data()
+    {
+        QTest::addColumn<QString>("meanwhile");  // done before the helper runs
+        QTest::addColumn<int>("status");         // the helper's flow
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("the truncated DLL restored from the recorded folder") << "" << int(FlowStatus::Applied) << "";
+        QTest::newRow("a request naming another folder than the record's")
+            << "other folder" << int(FlowStatus::Usage) << "not-a-toolkit";
+        QTest::newRow("a link in the variant folder, refused by the helper")
+            << "link" << int(FlowStatus::BadArchive) << "unsafe-path";
+    }
+    void repairMergedThroughHelper()
+    {
+        QFETCH(QString, meanwhile);
+        QFETCH(int, status);
+        QFETCH(QString, problem);
+        QTemporaryDir pf;
+        const QString base = QDir(pf.path()).canonicalPath();
+        const QString programFiles = base + "/Program Files";
+        const QString root =
+            QString::fromStdString(fixtures::buildNvidiaInstall(programFiles.toStdString(), fixtures::NvidiaInstallSpec{}));
+        fixtures::NvidiaInstallSpec other;
+        other.cudnn = "9.20.0.48";
+        const QString otherRoot = QString::fromStdString(fixtures::buildNvidiaInstall(programFiles.toStdString(), other));
+        const QString variant = root + "/bin/12.9/x64";
+        fixtures::ToolkitSpec tks;
+        tks.cuda = "12.8.1";
+        const QString tk = QString::fromStdString(fixtures::buildToolkit((base + "/CUDA/v12.8").toStdString(), tks));
+        const std::string state = (base + "/state").toStdString();
+
+        InProcessHelper helper;
+        helper.stateDir = elevatedStateDirFor(state);
+        RecordingPrompt prompt;
+        PrivilegedRequest merge;
+        merge.kind = PlanKind::Use;
+        merge.toolkit = tk.toStdString();
+        merge.options.stateDir = state;
+        merge.options.mergeIntoToolkit = true;
+        merge.options.useFolder = variant.toStdString();
+        merge.options.noPath = true;
+        merge.alwaysElevate = true;
+        QVERIFY(!PrivilegedFlow(helper, "the-helper", nullptr, prompt).run(merge).applied->failed());
+        const QByteArray good = bytesOf(tk + "/bin/cudnn_ops64_9.dll");
+        QVERIFY(!good.isEmpty());
+        QVERIFY(QFile(tk + "/bin/cudnn_ops64_9.dll").resize(0));
+        const QStringList damaged = manifest(tk);
+
+        helper.ran.clear();
+        helper.result.reset();
+        if (meanwhile == "link")
+            helper.meanwhile = [&] { plantLink(variant + "/cudnn_ops64_9.dll", base + "/elsewhere.dll"); };
+        // Someone rewrites the helper's command line to another NVIDIA variant folder (one that passes
+        // every rule of a variant): only the record's folder is taken.
+        PrivilegedRequest repair;
+        repair.kind = PlanKind::Repair;
+        repair.toolkit = tk.toStdString();
+        repair.options.stateDir = state;
+        repair.alwaysElevate = true;
+        class Rewriting : public Elevator {
+        public:
+            InProcessHelper* inner = nullptr;
+            std::string folder;
+            bool needed(const std::vector<std::string>& f) const override { return inner->needed(f); }
+            Result<int> run(const std::string& p, const std::vector<std::string>& args, std::string* out,
+                            const std::function<void()>& w) override
+            {
+                std::vector<std::string> changed = args;
+                for (std::size_t i = 0; i + 1 < changed.size(); ++i)
+                    if (changed[i] == "--use-folder" && !folder.empty())
+                        changed[i + 1] = folder;
+                return inner->run(p, changed, out, w);
+            }
+        } elevator;
+        elevator.inner = &helper;
+        if (meanwhile == "other folder")
+            elevator.folder = (otherRoot + "/bin/12.9/x64").toStdString();
+        const PrivilegedResult res = PrivilegedFlow(elevator, "the-helper", nullptr, prompt).run(repair);
+        QVERIFY2(res.flow && res.flow->status == FlowStatus::Planned,
+                 res.flow && !res.flow->problems.empty() ? res.flow->problems[0].message.c_str() : "no plan");
+        QCOMPARE(helper.ran.size(), std::size_t(1));
+        const std::vector<std::string>& args = helper.ran.front();
+        QCOMPARE(valueAfter(args, "--operation"), std::string("repair"));
+        QVERIFY(std::find(args.begin(), args.end(), "--archive") == args.end());
+        QVERIFY(helper.result);
+        QVERIFY2(int(helper.result->status) == status,
+                 helper.result->problems.empty() ? "no problem" : helper.result->problems[0].message.c_str());
+        if (status == int(FlowStatus::Applied)) {
+            QCOMPARE(valueAfter(args, "--use-folder"), variant.toStdString());
+            QVERIFY(res.applied && !res.applied->failed());
+            QCOMPARE(bytesOf(tk + "/bin/cudnn_ops64_9.dll"), good);
+        } else {
+            QCOMPARE(QString::fromStdString(helper.result->problems.at(0).code), problem);
+            QVERIFY(res.applied && res.applied->failed());
+            QCOMPARE(manifest(tk), damaged);
         }
     }
 
