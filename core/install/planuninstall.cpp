@@ -23,6 +23,27 @@ std::string relativeTo(const std::string& root, const std::string& abs)
     return abs.starts_with(root + "/") ? abs.substr(root.size() + 1) : abs;
 }
 
+// The Windows PATH change that takes out the bin entries a record's PATH edit added
+// (removeToolkitBins), with its notes; no op when PATH already lacks them.
+void addToolkitBinsRemoval(Plan& plan, const nlohmann::json& recordedEdit, const PathState& path)
+{
+    const PathEdit edit = pathEditFromJson(recordedEdit);
+    const PathRemoval removal = removeToolkitBins(path.value.value_or(""), edit);
+    for (const std::string& n : removal.notes)
+        plan.notes.push_back(n);
+    if (removal.value == path.value.value_or(""))
+        return;
+    Operation op{.kind = OpKind::PathChange, .path = path.location};
+    op.mechanism = PathMechanism::WindowsPath;
+    op.location = path.location;
+    op.before = path.value;
+    op.after = removal.value;
+    op.edit.before = *op.before;
+    op.edit.after = removal.value;
+    op.edit.changes = removal.changes;
+    plan.ops.push_back(op);
+}
+
 // The undo of `use`: only the PATH entry it added (removeToolkitBins: exactly the value before when
 // PATH is as `use` left it; else that entry alone, or a note when the user took it away meanwhile),
 // then the record. No work folder: nothing of NVIDIA's tree is touched.
@@ -35,21 +56,7 @@ void planUninstallUse(Plan& plan, const nlohmann::json& record, const PathState&
         plan.notes.push_back("`use` changed " + p.value("location", std::string("PATH")) +
                              " but it cannot be read here; left alone");
     } else {
-        const PathEdit edit = pathEditFromJson(p.at("edit"));
-        const PathRemoval removal = removeToolkitBins(path.value.value_or(""), edit);
-        for (const std::string& n : removal.notes)
-            plan.notes.push_back(n);
-        if (removal.value != path.value.value_or("")) {
-            Operation op{.kind = OpKind::PathChange, .path = path.location};
-            op.mechanism = PathMechanism::WindowsPath;
-            op.location = path.location;
-            op.before = path.value;
-            op.after = removal.value;
-            op.edit.before = *op.before;
-            op.edit.after = removal.value;
-            op.edit.changes = removal.changes;
-            plan.ops.push_back(op);
-        }
+        addToolkitBinsRemoval(plan, p.at("edit"), path);
     }
     Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
     rec.previousRecord = record;
@@ -204,21 +211,7 @@ Plan planUninstall(const ToolkitState& toolkit, const PathState& path, const Pla
                 plan.notes.push_back(path.location + " was changed after the install; left as it is");
             }
         } else {
-            const PathEdit edit = pathEditFromJson(p.at("edit"));
-            const PathRemoval removal = removeToolkitBins(path.value.value_or(""), edit);
-            for (const std::string& n : removal.notes)
-                plan.notes.push_back(n);
-            if (removal.value != path.value.value_or("")) {
-                Operation op{.kind = OpKind::PathChange, .path = path.location};
-                op.mechanism = PathMechanism::WindowsPath;
-                op.location = path.location;
-                op.before = path.value;
-                op.after = removal.value;
-                op.edit.before = *op.before;
-                op.edit.after = removal.value;
-                op.edit.changes = removal.changes;
-                plan.ops.push_back(op);
-            }
+            addToolkitBinsRemoval(plan, p.at("edit"), path);
         }
     }
 
