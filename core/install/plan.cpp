@@ -77,6 +77,27 @@ nlohmann::json releaseJson(const ArchiveInfo& a)
     return {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}};
 }
 
+nlohmann::json installRecord(const Plan& plan, PlanKind kind, const ToolkitState& toolkit, const PlanOptions& options,
+                             const ArchiveInfo& archive, const RecordLists& lists)
+{
+    return nlohmann::json{
+        {"format", 1},
+        {"kind", std::string(toString(kind))},
+        {"toolkit", toolkit.root},
+        {"transaction", options.transactionId},
+        {"archive", {{"name", fileNameOf(archive.path)}, {"path", archive.path}, {"sha256", archive.sha256},
+                     {"size", archive.size}, {"authenticity", archive.authenticity}}},
+        {"release", releaseJson(archive)},
+        {"backup_dir", plan.backupDir},
+        {"files", lists.files},
+        {"links", lists.links},
+        {"removed", lists.removed},
+        {"created_directories", lists.created},
+        {"path", lists.path},
+        {"previous", lists.previous},
+    };
+}
+
 std::optional<Operation> pathOperation(Plan& plan, const ToolkitState& toolkit, const PathState& path,
                                        const std::vector<std::string>& binRels, bool noPath)
 {
@@ -290,22 +311,13 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
 
     Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
     rec.previousRecord = toolkit.record;
-    rec.record = nlohmann::json{
-        {"format", 1},
-        {"kind", std::string(toString(kind))},
-        {"toolkit", toolkit.root},
-        {"transaction", options.transactionId},
-        {"archive", {{"name", fileNameOf(archive.path)}, {"path", archive.path}, {"sha256", archive.sha256},
-                     {"size", archive.size}, {"authenticity", archive.authenticity}}},
-        {"release", releaseJson(archive)},
-        {"backup_dir", plan.backupDir},
-        {"files", files},
-        {"links", links},
-        {"removed", removed},
-        {"created_directories", created},
-        {"path", pathOp ? pathRecord(*pathOp) : nlohmann::json(nullptr)},
-        {"previous", toolkit.record ? *toolkit.record : nlohmann::json(nullptr)},
-    };
+    rec.record = installRecord(plan, kind, toolkit, options, archive,
+                               {.files = files,
+                                .links = links,
+                                .removed = removed,
+                                .created = created,
+                                .path = pathOp ? pathRecord(*pathOp) : nlohmann::json(nullptr),
+                                .previous = toolkit.record ? *toolkit.record : nlohmann::json(nullptr)});
     if (plan.standalonePrefix)
         (*rec.record)["created_prefix"] = true;
     std::vector<std::string> makes;  // the root (and its missing parents) this install makes

@@ -23,6 +23,18 @@ void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& tool
 void addLinkRepairs(Plan& plan, const ToolkitState& toolkit, std::vector<Operation>& ops);
 void refusePackageFiles(Plan& plan, const ToolkitState& toolkit);
 nlohmann::json releaseJson(const ArchiveInfo& a);
+// The lists and links of an install's or repair's record (installRecord).
+struct RecordLists {
+    nlohmann::json files = nlohmann::json::array();
+    nlohmann::json links = nlohmann::json::array();
+    nlohmann::json removed = nlohmann::json::array();
+    nlohmann::json created = nlohmann::json::array();  // "created_directories"
+    nlohmann::json path = nullptr;                      // pathRecord of the PATH change, or null
+    nlohmann::json previous = nullptr;                  // the record this one replaces, or null
+};
+// The record an install or repair writes (format 1): the toolkit, the archive and release, and lists.
+nlohmann::json installRecord(const Plan& plan, PlanKind kind, const ToolkitState& toolkit, const PlanOptions& options,
+                             const ArchiveInfo& archive, const RecordLists& lists);
 // plannvidia.cpp (an NVIDIA cuDNN root, options.nvidiaLayout set)
 // An install that must not go ahead (NVIDIA's own files in the variant folder, another variant
 // recorded): the plan saying so (no ops); nullopt: plan the merge.

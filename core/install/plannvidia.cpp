@@ -181,23 +181,9 @@ Plan planNvidiaRepair(const ArchiveInfo& archive, const ToolkitState& toolkit, c
         plan.notes.push_back(n + " is not copied (only bin, include and lib are)");
     // NVIDIA's install was not on PATH and a repair does not put it there (`use` does).
     Operation rec{.kind = OpKind::WriteRecord, .path = plan.recordPath};
-    rec.record = nlohmann::json{
-        {"format", 1},
-        {"kind", std::string(toString(PlanKind::Repair))},
-        {"toolkit", toolkit.root},
-        {"transaction", options.transactionId},
-        {"archive", {{"name", fileNameOf(archive.path)}, {"path", archive.path}, {"sha256", archive.sha256},
-                     {"size", archive.size}, {"authenticity", archive.authenticity}}},
-        {"release", releaseJson(archive)},
-        {"backup_dir", plan.backupDir},
-        {"files", files},
-        {"links", nlohmann::json::array()},
-        {"removed", nlohmann::json::array()},
-        {"created_directories", created},
-        {"path", nullptr},
-        {"previous", nullptr},
-        {"nvidia_layout", toJson(layout)},
-    };
+    rec.record = installRecord(plan, PlanKind::Repair, toolkit, options, archive,
+                               {.files = files, .created = created});
+    (*rec.record)["nvidia_layout"] = toJson(layout);
     plan.ops.push_back(rec);
     return plan;
 }
