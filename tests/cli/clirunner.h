@@ -2,6 +2,7 @@
 // Runs the built cudnn-setup-cli as a child process, as a user or script would.
 #include <QByteArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
@@ -21,3 +22,11 @@ CliRun runCli(const QStringList& args, const QProcessEnvironment& env = QProcess
 // A file's bytes ("" when it cannot be read); writing one aborts the test when it cannot.
 QByteArray readAll(const QString& path);
 void writeAll(const QString& path, const QByteArray& data);
+
+// The environment of a CLI run on this host, which has no Windows PATH: the test build's
+// CUDNN_SETUP_TEST_SYSTEM_PATH_FILE (common/testhooks.h) is `pathFile`, and no driver is found.
+QProcessEnvironment pathFileEnvironment(const QString& pathFile);
+
+// Every entry below `dir` (folders too, links as links) with the SHA-256 of each file's bytes:
+// "byte-identical" made checkable.
+QMap<QString, QByteArray> treeOf(const QString& dir);

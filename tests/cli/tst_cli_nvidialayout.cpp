@@ -7,9 +7,7 @@
 #include "fixtures/archivebuilder.h"
 #include "fixtures/toolkitbuilder.h"
 
-#include <QCryptographicHash>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -20,26 +18,6 @@
 
 namespace {
 const QByteArray kPathBefore = "%SystemRoot%\\system32;%SystemRoot%;;\"C:\\Program Files\\tool\"";
-
-// Every folder and file below `dir` with its bytes' hash: "byte-identical" made checkable.
-QMap<QString, QByteArray> treeOf(const QString& dir)
-{
-    QMap<QString, QByteArray> out;
-    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot | QDir::System,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString p = it.next();
-        const QFileInfo fi(p);
-        QByteArray h = "dir";
-        if (fi.isFile()) {
-            QFile f(p);
-            if (f.open(QIODevice::ReadOnly))
-                h = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
-        }
-        out.insert(QDir(dir).relativeFilePath(p), h);
-    }
-    return out;
-}
 }  // namespace
 
 class TestCliNvidiaLayout : public QObject {
@@ -48,14 +26,7 @@ private:
     QTemporaryDir m_dir;
     QString m_base, m_state, m_pathFile, m_zip919, m_zip922;
 
-    QProcessEnvironment env() const
-    {
-        auto e = QProcessEnvironment::systemEnvironment();
-        e.insert("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m_pathFile);
-        e.insert("CUDNN_SETUP_LIBCUDA", "/nonexistent/libcuda.so.1");
-        e.insert("CUDNN_SETUP_LIBNVML", "/nonexistent/libnvidia-ml.so.1");
-        return e;
-    }
+    QProcessEnvironment env() const { return pathFileEnvironment(m_pathFile); }
     CliRun cli(const QStringList& args) const { return runCli(QStringList{"--state-dir", m_state} + args, env()); }
 
     QString zip(const std::string& cudnn)

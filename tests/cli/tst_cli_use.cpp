@@ -5,9 +5,7 @@
 #include "clirunner.h"
 #include "fixtures/toolkitbuilder.h"
 
-#include <QCryptographicHash>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -21,26 +19,6 @@ QString entryOf(const QString& folder)
 {
     return QString(folder).replace('/', '\\');
 }
-
-// Every entry below `dir` (folders too, links as links) with the SHA-256 of each file's bytes.
-QMap<QString, QByteArray> treeOf(const QString& dir)
-{
-    QMap<QString, QByteArray> out;
-    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QFileInfo info = it.fileInfo();
-        QByteArray what = info.isSymLink() ? "link " + info.symLinkTarget().toUtf8() : info.isDir() ? "dir" : QByteArray();
-        if (what.isEmpty()) {
-            QFile f(path);
-            if (f.open(QIODevice::ReadOnly))
-                what = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
-        }
-        out.insert(QDir(dir).relativeFilePath(path), what);
-    }
-    return out;
-}
 }  // namespace
 
 class TestCliUse : public QObject {
@@ -49,14 +27,7 @@ private:
     QTemporaryDir m_dir;
     QString m_state, m_pathFile, m_v919, m_two, m_tk128, m_tk130;
 
-    QProcessEnvironment env() const
-    {
-        auto e = QProcessEnvironment::systemEnvironment();
-        e.insert("CUDNN_SETUP_TEST_SYSTEM_PATH_FILE", m_pathFile);
-        e.insert("CUDNN_SETUP_LIBCUDA", "/nonexistent/libcuda.so.1");
-        e.insert("CUDNN_SETUP_LIBNVML", "/nonexistent/libnvidia-ml.so.1");
-        return e;
-    }
+    QProcessEnvironment env() const { return pathFileEnvironment(m_pathFile); }
     CliRun cli(const QStringList& args) const
     {
         return runCli(QStringList{"--state-dir", m_state} + args, env());
