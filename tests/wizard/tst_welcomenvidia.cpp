@@ -174,6 +174,37 @@ private:
         QVERIFY2(h.session->machine().error.isEmpty(), qPrintable(h.session->machine().error));
     }
 
+    // Welcome with the PATH file standing in for the system PATH (c.noPath off: nothing of this
+    // machine is touched), once detection is done.
+    void openWithPathFile(Harness& h, Machine& m, const QString& tag)
+    {
+        SessionConfig c = config(tag);
+        c.noPath = false;
+        m.describeTo(c);
+        h.create(c);
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+    }
+
+    // Next from a commit page: Install runs the operation, which succeeds.
+    static void runOperation(Harness& h)
+    {
+        QVERIFY(h.next());
+        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
+        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
+        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+    }
+
+    // Maintenance's row of `path` (the toolkit or NVIDIA root it is about); null when none.
+    static QTreeWidgetItem* maintenanceRow(Harness& h, const QString& path)
+    {
+        auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
+        QTreeWidgetItem* row = nullptr;
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), path))
+                row = list->topLevelItem(i);
+        return row;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -308,11 +339,9 @@ private slots:
         const QString entry = QString(folder).replace(QLatin1Char('/'), QLatin1Char('\\'));
 
         Harness h;
-        SessionConfig c = config(tag);
-        c.noPath = false;  // the PATH file stands in for PATH: nothing of this machine is touched
-        m.describeTo(c);
-        h.create(c);
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+        openWithPathFile(h, m, tag);
+        if (QTest::currentTestFailed())
+            return;
         auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
         auto* first = panel->findChild<QCheckBox*>(QStringLiteral("putFirst0"));
         QVERIFY(first);
@@ -336,10 +365,9 @@ private slots:
         QVERIFY(child<QTextBrowser>(h, "pathPreview")->toHtml().contains(entry.toHtmlEscaped()));
         h.screenshot(lang, QStringLiteral("review-use"));
 
-        QVERIFY(h.next());
-        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
-        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        runOperation(h);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(h.session->outcome().operation, Operation::Use);
         QFile after(m.pathFile());
         QVERIFY(after.open(QIODevice::ReadOnly));
@@ -366,25 +394,20 @@ private slots:
         maintain->click();
         QVERIFY(h.next());
         QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
-        auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
-        QTreeWidgetItem* row = nullptr;
-        for (int i = 0; i < list->topLevelItemCount(); ++i)
-            if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), v))
-                row = list->topLevelItem(i);
+        QTreeWidgetItem* row = maintenanceRow(h, v);
         QVERIFY(row);
         if (lang == QLatin1String("en"))
             QCOMPARE(row->text(0), QStringLiteral("NVIDIA cuDNN 9.19 (bin/12.9/x64) on PATH"));
-        list->setCurrentItem(row);
+        row->treeWidget()->setCurrentItem(row);
         row->setSelected(true);
         QVERIFY(h.session->selectedUseRecord());
         QVERIFY(!child<QRadioButton>(h, "actionRepair")->isEnabled());
         child<QRadioButton>(h, "actionUninstall")->click();
         QVERIFY(h.wizard->currentPage()->isCommitPage());
         h.screenshot(lang, QStringLiteral("maintenance-use-undo"));
-        QVERIFY(h.next());
-        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
-        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        runOperation(h);
+        if (QTest::currentTestFailed())
+            return;
         QFile undone(m.pathFile());
         QVERIFY(undone.open(QIODevice::ReadOnly));
         QCOMPARE(undone.readAll(), pathBefore);
@@ -479,11 +502,9 @@ private slots:
         const QString folder = v + QStringLiteral("/bin/12.9/x64");
 
         Harness h;
-        SessionConfig c = config(tag);
-        c.noPath = false;  // the PATH file stands in for PATH: nothing of this machine is touched
-        m.describeTo(c);
-        h.create(c);
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->detecting(), 30000);
+        openWithPathFile(h, m, tag);
+        if (QTest::currentTestFailed())
+            return;
         auto* panel = child<QWidget>(h, "cudnnInstallsPanel");
         auto* copy = panel->findChild<QRadioButton*>(QStringLiteral("useCopy0"));
         auto* into = panel->findChild<QComboBox*>(QStringLiteral("useToolkit0"));
@@ -519,10 +540,9 @@ private slots:
         h.screenshot(lang, QStringLiteral("review-use-copy"));
         QCOMPARE(treeOf(tk), tkBefore);  // reviewing changes nothing
 
-        QVERIFY(h.next());
-        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
-        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        runOperation(h);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(h.session->outcome().operation, Operation::Use);
         // Named as the copy it was, in the headline and for the report, not as PATH's "Use".
         QVERIFY(h.session->outcome().name != InstallService::operationName(Operation::Use));
@@ -545,27 +565,22 @@ private slots:
         child<QRadioButton>(h, "modeMaintain")->click();
         QVERIFY(h.next());
         QCOMPARE(h.currentId(), int(SetupWizard::MaintenanceId));
-        auto* list = child<QTreeWidget>(h, "maintenanceToolkits");
-        QTreeWidgetItem* row = nullptr;
-        for (int i = 0; i < list->topLevelItemCount(); ++i)
-            if (Session::samePath(list->topLevelItem(i)->data(0, Qt::UserRole).toString(), tk))
-                row = list->topLevelItem(i);
+        QTreeWidgetItem* row = maintenanceRow(h, tk);
         QVERIFY(row);
         const QString recorded = QDir::toNativeSeparators(QFileInfo(folder).canonicalFilePath());
         QCOMPARE(row->text(2), MaintenancePage::tr("cuDNN %1 from NVIDIA's install (%2)").arg(QStringLiteral("9.19"), recorded));
         if (lang == QLatin1String("en"))
             QCOMPARE(row->text(2), QStringLiteral("cuDNN 9.19 from NVIDIA's install (%1)").arg(recorded));
-        list->setCurrentItem(row);
+        row->treeWidget()->setCurrentItem(row);
         row->setSelected(true);
         QVERIFY(!h.session->selectedUseRecord());
         QVERIFY(child<QRadioButton>(h, "actionRepair")->isEnabled());
         child<QRadioButton>(h, "actionUninstall")->click();
         QVERIFY(h.wizard->currentPage()->isCommitPage());
         h.screenshot(lang, QStringLiteral("maintenance-use-copy"));
-        QVERIFY(h.next());
-        QCOMPARE(h.currentId(), int(SetupWizard::InstallId));
-        QTRY_VERIFY_WITH_TIMEOUT(!h.session->operationRunning(), 120000);
-        QVERIFY2(h.session->outcome().ok, qPrintable(h.session->outcome().headline));
+        runOperation(h);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(treeOf(tk), tkBefore);
         QCOMPARE(readAll(m.pathFile()), pathBefore);
         QCOMPARE(treeOf(v), nvidiaBefore);
