@@ -63,15 +63,7 @@ private:
     QTemporaryDir m_dir;
     std::string m_base, m_state, m_pathFile, m_v919, m_v919cuda13;
 
-    PathState pathState(const std::string& value) const
-    {
-        PathState p;
-        p.available = true;
-        p.mechanism = PathMechanism::WindowsPath;
-        p.location = m_pathFile;
-        p.value = value;
-        return p;
-    }
+    PathState pathState(const std::string& value) const { return fixtures::windowsPathState(m_pathFile, value); }
     PlanOptions options(const std::vector<std::string>& create = {}) const
     {
         return PlanOptions{m_state, kTx, false, false, false, k129, create};

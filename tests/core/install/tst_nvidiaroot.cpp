@@ -57,15 +57,7 @@ private:
         return t;
     }
 
-    PathState pathState(const std::optional<std::string>& value) const
-    {
-        PathState p;
-        p.available = true;
-        p.mechanism = PathMechanism::WindowsPath;
-        p.location = m_pathFile;
-        p.value = value;
-        return p;
-    }
+    PathState pathState(const std::optional<std::string>& value) const { return fixtures::windowsPathState(m_pathFile, value); }
 
     PlanOptions options() const { return PlanOptions{m_state, kTx}; }
 
