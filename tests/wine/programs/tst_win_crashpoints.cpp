@@ -11,6 +11,7 @@
 // file and registry APIs.
 
 #include "clirun.h"
+#include "machinestate.h"
 #include "winetest.h"
 
 #include "fixtures/archivebuilder.h"
@@ -65,18 +66,6 @@ void writePath(const PathValue& v)
                      static_cast<DWORD>(v.text.size() * sizeof(wchar_t)));
 }
 
-// Relative path -> bytes of every file ("<dir>" for a folder) below root.
-std::map<std::string, std::string> tree(const std::string& root)
-{
-    std::map<std::string, std::string> out;
-    std::error_code ec;
-    if (!fs::exists(root, ec))
-        return out;
-    for (const auto& e : fs::recursive_directory_iterator(root))
-        out[fs::relative(e.path(), root).string()] = e.is_directory() ? "<dir>" : winetest::readFile(e.path());
-    return out;
-}
-
 struct Snapshot {
     std::map<std::string, std::string> toolkit, records;
     PathValue path;
@@ -85,7 +74,7 @@ struct Snapshot {
 
 Snapshot snapshot()
 {
-    return {tree(kToolkit), tree(kState + "\\records"), readPath()};
+    return {winetest::treeOf(kToolkit), winetest::treeOf(kState + "\\records"), readPath()};
 }
 
 // Two runs differ only in their transaction ids (the backup folder's name, the records'

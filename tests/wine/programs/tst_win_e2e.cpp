@@ -20,7 +20,9 @@
 #include <map>
 
 using namespace cudnnsetup;
+using winetest::readSystemPath;
 using winetest::runCli;
+using winetest::writeSystemPath;
 
 namespace {
 
@@ -28,32 +30,11 @@ const std::string kToolkit = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\C
 const std::string kOtherBin = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v10.2\\bin";
 const std::string kState = "C:\\ProgramData\\cudnn-setup-e2e";
 
-std::wstring readPathRaw(DWORD* type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put());
-    DWORD bytes = 0;
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, nullptr, &bytes);
-    std::wstring text(bytes / sizeof(wchar_t), L'\0');
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, reinterpret_cast<BYTE*>(text.data()), &bytes);
-    while (!text.empty() && text.back() == L'\0')
-        text.pop_back();
-    return text;
-}
-
-void writePathRaw(const std::wstring& text, DWORD type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, key.put());
-    ::RegSetValueExW(key.get(), L"Path", 0, type, reinterpret_cast<const BYTE*>(text.c_str()),
-                     static_cast<DWORD>((text.size() + 1) * sizeof(wchar_t)));
-}
-
 class EndToEnd : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        m_pathSaved = readPathRaw(&m_pathTypeSaved);
+        m_pathSaved = readSystemPath(&m_pathTypeSaved);
         fixtures::ToolkitSpec spec;
         spec.cuda = "11.3.109";
         fixtures::buildToolkit(kToolkit, spec);
@@ -72,12 +53,12 @@ protected:
         std::string error;
         ASSERT_TRUE(fixtures::writeZip(m_archive, fixtures::cudnnWindowsRelease(release), &error)) << error;
         // A PATH as Windows has it, plus an older CUDA bin that the install must get ahead of.
-        writePathRaw(L"%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;" + win::widen(kOtherBin),
+        writeSystemPath(L"%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;" + win::widen(kOtherBin),
                      REG_EXPAND_SZ);
     }
     void TearDown() override
     {
-        writePathRaw(m_pathSaved, m_pathTypeSaved);
+        writeSystemPath(m_pathSaved, m_pathTypeSaved);
         ::RegDeleteTreeW(HKEY_LOCAL_MACHINE, L"SOFTWARE\\NVIDIA Corporation");
         ::SetEnvironmentVariableW(L"CUDA_PATH_V11_3", nullptr);
         ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_OP_DELAY_MS", nullptr);
@@ -145,7 +126,7 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
 {
     const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
-    const std::wstring pathBefore = readPathRaw(&typeBefore);
+    const std::wstring pathBefore = readSystemPath(&typeBefore);
 
     const auto in = runCli({"--json", "--state-dir", kState, "install", m_archive, "--toolkit", kToolkit,
                             "--allow-unknown"});
@@ -153,7 +134,7 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
     EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\bin\\cudnn64_8.dll"));
     EXPECT_TRUE(std::filesystem::exists(kToolkit + "\\include\\cudnn_version.h"));
     DWORD type = 0;
-    const std::string path = win::narrow(readPathRaw(&type));
+    const std::string path = win::narrow(readSystemPath(&type));
     EXPECT_EQ(type, static_cast<DWORD>(REG_EXPAND_SZ));
     const auto ours = path.find(kToolkit + "\\bin");
     ASSERT_NE(ours, std::string::npos) << path;
@@ -171,7 +152,7 @@ TEST_F(EndToEnd, InstallPutsTheBinFirstAsExpandStringAndUninstallRestoresExactly
     EXPECT_FALSE(std::filesystem::exists(kState + "\\summary.json"));
     EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
-    EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
+    EXPECT_EQ(readSystemPath(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
 }
 
@@ -179,7 +160,7 @@ TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
 {
     const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
-    const std::wstring pathBefore = readPathRaw(&typeBefore);
+    const std::wstring pathBefore = readSystemPath(&typeBefore);
     // Slow each operation down so the kill lands between placed files.
     ::SetEnvironmentVariableW(L"CUDNN_SETUP_TEST_OP_DELAY_MS", L"150");
     {
@@ -212,7 +193,7 @@ TEST_F(EndToEnd, RecoverAfterTheInstallIsKilled)
     EXPECT_TRUE(r.json()["rolled_back"].get<bool>()) << r.out;
     EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
-    EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
+    EXPECT_EQ(readSystemPath(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
 }
 
@@ -257,7 +238,7 @@ TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
                                                 static_cast<std::streamsize>(image.size()));
     const auto filesBefore = winetest::snapshotFiles(kToolkit);
     DWORD typeBefore = 0;
-    const std::wstring pathBefore = readPathRaw(&typeBefore);
+    const std::wstring pathBefore = readSystemPath(&typeBefore);
 
     win::FileHandle holder(::CreateFileW(win::widen(held).c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
                                      FILE_ATTRIBUTE_NORMAL, nullptr));
@@ -275,7 +256,7 @@ TEST_F(EndToEnd, InstallOverADllHeldOpenRollsBackAndSaysItIsInUse)
     holder.reset();
     EXPECT_EQ(winetest::snapshotFiles(kToolkit), filesBefore);
     DWORD typeAfter = 0;
-    EXPECT_EQ(readPathRaw(&typeAfter), pathBefore);
+    EXPECT_EQ(readSystemPath(&typeAfter), pathBefore);
     EXPECT_EQ(typeAfter, typeBefore);
 }
 
@@ -294,7 +275,7 @@ TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
     ASSERT_EQ(digest.size(), 64u);
     const auto before = winetest::snapshotFiles(kToolkit);
     DWORD type = 0;
-    const std::wstring pathBefore = readPathRaw(&type);
+    const std::wstring pathBefore = readSystemPath(&type);
     // The helper's own command line (install/helperargs.h); its state folder, in this build made
     // for tests, the one the hook names.
     auto helper = [&](const std::string& d, const std::string& tk) {
@@ -308,7 +289,7 @@ TEST_F(EndToEnd, HelperAppliesOnlyTheReviewedPlan)
     EXPECT_EQ(other.exitCode, 3) << other.out << other.err;
     EXPECT_NE(other.out.find("plan-changed"), std::string::npos) << other.out;
     EXPECT_EQ(winetest::snapshotFiles(kToolkit), before);
-    EXPECT_EQ(readPathRaw(&type), pathBefore);
+    EXPECT_EQ(readSystemPath(&type), pathBefore);
     const auto root = helper(digest, "C:/");
     EXPECT_EQ(root.exitCode, 2) << root.out << root.err;
     EXPECT_NE(root.out.find("not-a-toolkit"), std::string::npos) << root.out;

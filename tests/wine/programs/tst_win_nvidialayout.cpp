@@ -32,7 +32,11 @@
 #include <set>
 
 using namespace cudnnsetup;
+using winetest::loadedByNewProgram;
+using winetest::readSystemPath;
 using winetest::runCli;
+using winetest::treeOf;
+using winetest::writeSystemPath;
 namespace fs = std::filesystem;
 
 namespace {
@@ -48,27 +52,6 @@ std::string programFiles()
     return n > 0 && n < MAX_PATH ? win::narrow(buffer) : std::string();
 }
 
-std::wstring readSystemPath(DWORD* type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put());
-    DWORD bytes = 0;
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, nullptr, &bytes);
-    std::wstring text(bytes / sizeof(wchar_t), L'\0');
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, reinterpret_cast<BYTE*>(text.data()), &bytes);
-    while (!text.empty() && text.back() == L'\0')
-        text.pop_back();
-    return text;
-}
-
-void writeSystemPath(const std::wstring& text, DWORD type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, key.put());
-    ::RegSetValueExW(key.get(), L"Path", 0, type, reinterpret_cast<const BYTE*>(text.c_str()),
-                     static_cast<DWORD>((text.size() + 1) * sizeof(wchar_t)));
-}
-
 // A folder as Windows compares it: '\' separated, no trailing separator, case-folded.
 std::wstring folderKey(const std::string& dir)
 {
@@ -78,40 +61,6 @@ std::wstring folderKey(const std::string& dir)
         w.pop_back();
     std::transform(w.begin(), w.end(), w.begin(), [](wchar_t c) { return static_cast<wchar_t>(std::towlower(c)); });
     return w;
-}
-
-// What a program started now (by Explorer, after the WM_SETTINGCHANGE cudnn-setup sends) has as
-// PATH: the registry's system value, expanded. The child gets exactly that.
-std::string loadedByNewProgram(const std::string& dllName)
-{
-    DWORD type = 0;
-    const std::wstring raw = readSystemPath(&type);
-    std::wstring expanded(32768, L'\0');
-    expanded.resize(::ExpandEnvironmentStringsW(raw.c_str(), expanded.data(), 32768));
-    while (!expanded.empty() && expanded.back() == L'\0')
-        expanded.pop_back();
-    std::wstring saved(32768, L'\0');
-    saved.resize(::GetEnvironmentVariableW(L"PATH", saved.data(), 32768));
-    ::SetEnvironmentVariableW(L"PATH", expanded.c_str());
-    const auto r = winetest::runProgram(winetest::thisProgram(), {"--load", dllName});
-    ::SetEnvironmentVariableW(L"PATH", saved.c_str());
-    std::string out = r.out;
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r'))
-        out.pop_back();
-    return r.exitCode == 0 ? out : "(not loaded: " + out + ")";
-}
-
-// Every folder and file below `root` (folders as "<dir>", files by content): "byte-identical, and
-// no folder more or less" made comparable.
-std::map<std::string, std::string> treeOf(const fs::path& root)
-{
-    std::map<std::string, std::string> out;
-    std::error_code ec;
-    if (!fs::exists(root, ec))
-        return out;
-    for (const auto& e : fs::recursive_directory_iterator(root))
-        out[fs::relative(e.path(), root).string()] = e.is_directory() ? "<dir>" : winetest::readFile(e.path());
-    return out;
 }
 
 std::string listing(const std::map<std::string, std::string>& tree)

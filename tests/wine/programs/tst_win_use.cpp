@@ -5,6 +5,7 @@
 // before and after wiring is saved under wine-tests/tst_win_use/ and printed.
 
 #include "clirun.h"
+#include "machinestate.h"
 #include "winetest.h"
 
 #include "fixtures/toolkitbuilder.h"
@@ -17,7 +18,10 @@
 #include <iostream>
 
 using namespace cudnnsetup;
+using winetest::loadedByNewProgram;
+using winetest::readSystemPath;
 using winetest::runCli;
+using winetest::writeSystemPath;
 
 namespace {
 
@@ -25,48 +29,6 @@ const std::string kProgramFiles = "C:\\Program Files";
 const std::string kRoot = "C:\\Program Files\\NVIDIA\\CUDNN\\v9.19";
 const std::string kVariant = kRoot + "\\bin\\12.9\\x64";
 const std::string kState = "C:\\ProgramData\\cudnn-setup-use";
-
-std::wstring readSystemPath(DWORD* type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_QUERY_VALUE | KEY_WOW64_64KEY, key.put());
-    DWORD bytes = 0;
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, nullptr, &bytes);
-    std::wstring text(bytes / sizeof(wchar_t), L'\0');
-    ::RegQueryValueExW(key.get(), L"Path", nullptr, type, reinterpret_cast<BYTE*>(text.data()), &bytes);
-    while (!text.empty() && text.back() == L'\0')
-        text.pop_back();
-    return text;
-}
-
-void writeSystemPath(const std::wstring& text, DWORD type)
-{
-    win::Key key;
-    ::RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSystemEnvironmentKey, 0, KEY_SET_VALUE | KEY_WOW64_64KEY, key.put());
-    ::RegSetValueExW(key.get(), L"Path", 0, type, reinterpret_cast<const BYTE*>(text.c_str()),
-                     static_cast<DWORD>((text.size() + 1) * sizeof(wchar_t)));
-}
-
-// What a program started now (by Explorer, after the WM_SETTINGCHANGE cudnn-setup sends) has as
-// PATH: the registry's system value, expanded. The child gets exactly that.
-std::string loadedByNewProgram(const std::string& dllName)
-{
-    DWORD type = 0;
-    const std::wstring raw = readSystemPath(&type);
-    std::wstring expanded(32768, L'\0');
-    expanded.resize(::ExpandEnvironmentStringsW(raw.c_str(), expanded.data(), 32768));
-    while (!expanded.empty() && expanded.back() == L'\0')
-        expanded.pop_back();
-    std::wstring saved(32768, L'\0');
-    saved.resize(::GetEnvironmentVariableW(L"PATH", saved.data(), 32768));
-    ::SetEnvironmentVariableW(L"PATH", expanded.c_str());
-    const auto r = winetest::runProgram(winetest::thisProgram(), {"--load", dllName});
-    ::SetEnvironmentVariableW(L"PATH", saved.c_str());
-    std::string out = r.out;
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r'))
-        out.pop_back();
-    return r.exitCode == 0 ? out : "(not loaded: " + out + ")";
-}
 
 // The detect text, saved for the closing note and printed.
 std::string detectText(const std::string& name)
