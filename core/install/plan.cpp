@@ -77,6 +77,18 @@ nlohmann::json releaseJson(const ArchiveInfo& a)
     return {{"cudnn", a.cudnn}, {"cuda", a.cuda}, {"platform", a.platform}};
 }
 
+Operation placeFileOp(const Plan& plan, const ArchiveFile& f, const std::string& abs, bool backup)
+{
+    Operation op{.kind = OpKind::PlaceFile, .path = abs};
+    op.source = join(plan.stagingDir, f.target);
+    op.entry = f.entry;
+    op.size = f.size;
+    op.crc32 = f.crc32;
+    if (backup)
+        op.backup = join(plan.backupDir, f.target);
+    return op;
+}
+
 nlohmann::json installRecord(const Plan& plan, PlanKind kind, const ToolkitState& toolkit, const PlanOptions& options,
                              const ArchiveInfo& archive, const RecordLists& lists)
 {
@@ -255,13 +267,7 @@ Plan mergePlan(PlanKind kind, const ArchiveInfo& archive, const ToolkitState& to
                              {"preexisting", true}});
             continue;
         }
-        Operation op{.kind = OpKind::PlaceFile, .path = abs};
-        op.source = join(plan.stagingDir, f.target);
-        op.entry = f.entry;
-        op.size = f.size;
-        op.crc32 = f.crc32;
-        if (n.type != NodeType::Missing)
-            op.backup = join(plan.backupDir, f.target);
+        Operation op = placeFileOp(plan, f, abs, n.type != NodeType::Missing);
         files.push_back({{"path", f.target}, {"sha256", ""}, {"size", f.size},
                          {"backup", op.backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(op.backup)},
                          {"preexisting", false}});

@@ -23,6 +23,9 @@ void addLinkOps(Plan& plan, const ArchiveInfo& archive, const ToolkitState& tool
 void addLinkRepairs(Plan& plan, const ToolkitState& toolkit, std::vector<Operation>& ops);
 void refusePackageFiles(Plan& plan, const ToolkitState& toolkit);
 nlohmann::json releaseJson(const ArchiveInfo& a);
+// The op that places archive file `f` at `abs` from the staging folder; `backup`: the file there
+// is kept in the backup folder first.
+Operation placeFileOp(const Plan& plan, const ArchiveFile& f, const std::string& abs, bool backup);
 // The lists and links of an install's or repair's record (installRecord).
 struct RecordLists {
     nlohmann::json files = nlohmann::json::array();

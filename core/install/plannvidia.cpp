@@ -153,13 +153,8 @@ Plan planNvidiaRepair(const ArchiveInfo& archive, const ToolkitState& toolkit, c
             continue;
         }
         addParentDirs(plan, toolkit, f.target, planned);
-        Operation op{.kind = OpKind::PlaceFile, .path = abs};
-        op.source = join(plan.stagingDir, f.target);
-        op.entry = f.entry;
-        op.size = f.size;
-        op.crc32 = f.crc32;
-        if (n.type != NodeType::Missing)
-            op.backup = join(plan.backupDir, f.target);  // the damaged bytes, put back by uninstall
+        // A damaged file there is backed up first: uninstall puts its bytes back.
+        Operation op = placeFileOp(plan, f, abs, n.type != NodeType::Missing);
         const std::string why = n.type == NodeType::Missing ? "missing" : n.size == 0 ? "zero bytes" : "damaged (" + n.damage + ")";
         plan.notes.push_back(abs + " is " + why + "; restored from the archive");
         files.push_back({{"path", f.target}, {"sha256", ""}, {"size", f.size},
